@@ -1,0 +1,177 @@
+"""Ledger events: one typed, versioned record per line of ``ledger.jsonl`` (UTC timestamps).
+
+Line 1 is always a :class:`HeaderEvent`; every later line is one of the events of
+:data:`Event`, discriminated on ``kind``. Sequence numbers are monotonic per ledger.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, TypeAdapter
+
+from realcli.schema.base import Frozen
+
+__all__ = [
+    "LEDGER_SCHEMA_VERSION",
+    "BudgetEvent",
+    "Channel",
+    "ErrorEvent",
+    "ErrorType",
+    "Event",
+    "EventAdapter",
+    "GradingEvent",
+    "HeaderEvent",
+    "MessageEvent",
+    "ModelCallEvent",
+    "RoundEndEvent",
+    "RoundStartEvent",
+    "RunEndEvent",
+    "ToolCallEvent",
+    "ToolResultEvent",
+    "utc_now",
+]
+
+LEDGER_SCHEMA_VERSION = 1
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Channel(StrEnum):
+    cli = "cli"
+    gui = "gui"
+
+
+class ErrorType(StrEnum):
+    agent_timeout = "agent_timeout"
+    agent_crash = "agent_crash"
+    sandbox_error = "sandbox_error"
+    gateway_error = "gateway_error"
+    budget_exceeded = "budget_exceeded"
+    task_error = "task_error"
+    grading_error = "grading_error"
+    infra_error = "infra_error"
+
+
+class _Event(Frozen):
+    seq: int = Field(ge=0)
+    ts: datetime = Field(default_factory=utc_now)
+
+
+class HeaderEvent(_Event):
+    kind: Literal["header"] = "header"
+    schema_version: int = LEDGER_SCHEMA_VERSION
+    realcli_version: str
+    git_sha: str | None
+    run_key: str
+    experiment: str
+    task_id: str
+    task_digest: str
+    spec: dict[str, Any]
+    host: dict[str, str]
+
+
+class ModelCallEvent(_Event):
+    kind: Literal["model_call"] = "model_call"
+    wire_format: str
+    backend: str
+    model: str
+    tokens_in: int = Field(ge=0)
+    tokens_out: int = Field(ge=0)
+    tokens_cached: int = Field(0, ge=0)
+    cost_usd: float = Field(0.0, ge=0)
+    latency_ms: float = Field(ge=0)
+    n_tool_calls: int = Field(0, ge=0)
+    finish_reason: str
+    status: int = 200
+
+
+class ToolCallEvent(_Event):
+    kind: Literal["tool_call"] = "tool_call"
+    call_id: str
+    name: str = Field(description="normalised tool name (shell, read_file, write_file, edit_file)")
+    raw_name: str = Field(description="the name the harness used")
+    channel: Channel = Channel.cli
+    atomic_op: str = Field(description="e.g. 'exec: shell', 'fs: write'")
+    args: dict[str, Any]
+
+
+class ToolResultEvent(_Event):
+    kind: Literal["tool_result"] = "tool_result"
+    call_id: str
+    ok: bool
+    exit_code: int | None = None
+    duration_ms: float = Field(0.0, ge=0)
+    output_digest: str = Field(description="sha256 of the full output")
+    output_excerpt: str = Field("", description="first characters of the output, redacted")
+    touched_files: tuple[str, ...] = ()
+
+
+class MessageEvent(_Event):
+    kind: Literal["message"] = "message"
+    role: Literal["system", "user", "assistant"]
+    text: str
+
+
+class RoundStartEvent(_Event):
+    kind: Literal["round_start"] = "round_start"
+    round: int = Field(ge=1)
+
+
+class RoundEndEvent(_Event):
+    kind: Literal["round_end"] = "round_end"
+    round: int = Field(ge=1)
+    reason: str
+
+
+class ErrorEvent(_Event):
+    kind: Literal["error"] = "error"
+    error_type: ErrorType
+    message: str
+
+
+class BudgetEvent(_Event):
+    kind: Literal["budget"] = "budget"
+    turns: int = Field(ge=0)
+    wall_clock_s: float = Field(ge=0)
+    tokens_in: int = Field(0, ge=0)
+    tokens_out: int = Field(0, ge=0)
+    cost_usd: float = Field(0.0, ge=0)
+
+
+class GradingEvent(_Event):
+    kind: Literal["grading"] = "grading"
+    round: int = Field(ge=1)
+    test_set: Literal["f2p", "p2p"]
+    passed: int = Field(ge=0)
+    failed: int = Field(ge=0)
+    errors: int = Field(ge=0)
+    exit_code: int
+    duration_s: float = Field(ge=0)
+
+
+class RunEndEvent(_Event):
+    kind: Literal["run_end"] = "run_end"
+    status: Literal["graded", "infra_error", "task_error"]
+    wall_time_s: float = Field(ge=0)
+
+
+Event = Annotated[
+    HeaderEvent
+    | ModelCallEvent
+    | ToolCallEvent
+    | ToolResultEvent
+    | MessageEvent
+    | RoundStartEvent
+    | RoundEndEvent
+    | ErrorEvent
+    | BudgetEvent
+    | GradingEvent
+    | RunEndEvent,
+    Field(discriminator="kind"),
+]
+EventAdapter: TypeAdapter[Event] = TypeAdapter(Event)

@@ -1,0 +1,114 @@
+"""TaskSpec: the validated form of a task bundle's ``task.toml``."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from realcli.schema.base import Frozen
+
+__all__ = [
+    "Category",
+    "Deliverable",
+    "Domain",
+    "Resources",
+    "SubStep",
+    "TaskKind",
+    "TaskSpec",
+    "Timeouts",
+]
+
+_ID_PATTERN = r"^[a-z0-9][a-z0-9._-]{1,63}$"
+
+
+class TaskKind(StrEnum):
+    longcli = "longcli"
+    weave = "weave"
+
+
+class Category(StrEnum):
+    from_scratch = "from_scratch"
+    feature = "feature"
+    bugfix = "bugfix"
+    refactor = "refactor"
+
+
+class Domain(StrEnum):
+    DSK = "DSK"
+    DOC = "DOC"
+    GAM = "GAM"
+    WEB = "WEB"
+    DAV = "DAV"
+    OPS = "OPS"
+    SPA = "SPA"
+    DES = "DES"
+
+
+class Timeouts(Frozen):
+    agent_s: float = Field(900.0, gt=0, description="wall clock for the agent, whole process tree")
+    tests_s: float = Field(300.0, gt=0, description="wall clock for one test set (F2P or P2P)")
+    setup_s: float = Field(120.0, gt=0, description="wall clock for environment/setup.sh")
+
+
+class Resources(Frozen):
+    memory_mb: int = Field(4096, ge=64)
+    cpu_seconds: int = Field(3600, ge=1, description="CPU-time limit per process (RLIMIT_CPU)")
+    max_file_mb: int = Field(1024, ge=1, description="largest file a process may write")
+
+
+class SubStep(Frozen):
+    id: str = Field(pattern=r"^[A-Za-z0-9_.-]+$")
+    title: str
+    tests: tuple[str, ...] = Field(
+        min_length=1,
+        description="pytest selectors relative to tests/: 'f2p/test_x.py' or 'f2p/test_x.py::test_y'",
+    )
+    weight: float = Field(1.0, gt=0)
+    depends_on: tuple[str, ...] = ()
+
+    @field_validator("tests")
+    @classmethod
+    def _f2p_only(cls, v: tuple[str, ...]) -> tuple[str, ...]:
+        for sel in v:
+            if not sel.startswith("f2p/"):
+                raise ValueError(f"sub-step test selector {sel!r} must start with 'f2p/'")
+        return v
+
+
+class Deliverable(Frozen):
+    path: str
+    kind: str = "file"
+    description: str = ""
+
+
+class TaskSpec(Frozen):
+    schema_version: Literal[1] = 1
+    id: str = Field(pattern=_ID_PATTERN)
+    version: str = "1.0.0"
+    kind: TaskKind = TaskKind.longcli
+    category: Category
+    domain: Domain | None = None
+    title: str
+    suites: tuple[str, ...] = Field(default=(), description="suites this task belongs to")
+    instruction: str = "instruction.md"
+    workdir: str = Field("/app", pattern=r"^/[A-Za-z0-9_./-]+$")
+    timeouts: Timeouts = Timeouts()
+    resources: Resources = Resources()
+    interfaces: tuple[Literal["cli", "gui"], ...] = ("cli",)
+    substeps: tuple[SubStep, ...] = Field(min_length=1)
+    deliverables: tuple[Deliverable, ...] = ()
+    provenance: tuple[str, ...] = ()
+
+    @model_validator(mode="after")
+    def _check_dependencies(self) -> TaskSpec:
+        ids = [s.id for s in self.substeps]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"duplicate sub-step ids in {ids}")
+        known = set(ids)
+        for s in self.substeps:
+            for dep in s.depends_on:
+                if dep not in known:
+                    raise ValueError(f"sub-step {s.id!r} depends on unknown sub-step {dep!r}")
+        return self

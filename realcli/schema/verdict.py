@@ -1,0 +1,91 @@
+"""Verdict: the graded outcome of one run (``verdict.json``), rebuilt purely from saved test output."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import Field
+
+from realcli.schema.base import Frozen
+
+__all__ = [
+    "VERDICT_SCHEMA_VERSION",
+    "RoundVerdict",
+    "SetScore",
+    "SubStepResult",
+    "TestOutcome",
+    "TestResult",
+    "Verdict",
+    "VerdictStatus",
+]
+
+VERDICT_SCHEMA_VERSION = 1
+
+
+class TestOutcome(StrEnum):
+    __test__ = False  # not a pytest class
+    passed = "passed"
+    failed = "failed"
+    error = "error"
+    skipped = "skipped"
+    missing = "missing"  # expected by the task but absent from the test report
+
+
+class VerdictStatus(StrEnum):
+    graded = "graded"
+    infra_error = "infra_error"  # the harness/sandbox failed: labelled, still in denominators
+    task_error = "task_error"  # the task itself is broken (tests do not collect, ...)
+
+
+class TestResult(Frozen):
+    __test__ = False
+    nodeid: str = Field(description="selector relative to tests/, e.g. f2p/test_x.py::test_y")
+    test_set: Literal["f2p", "p2p"]
+    outcome: TestOutcome
+    duration_s: float = 0.0
+    message: str = ""
+
+
+class SetScore(Frozen):
+    total: int = Field(ge=0)
+    passed: int = Field(ge=0)
+    all_passed: bool
+    step_score: float = Field(ge=0, le=1)
+
+
+class SubStepResult(Frozen):
+    id: str
+    passed: bool
+    weight: float
+    tests_passed: int
+    tests_total: int
+
+
+class RoundVerdict(Frozen):
+    round: int = Field(ge=1)
+    passed: bool = Field(description="every F2P and every P2P test passed")
+    f2p: SetScore = Field(description="step_score: weighted share of sub-steps passed")
+    p2p: SetScore = Field(description="step_score: share of P2P tests passed")
+    f2p_test_share: float = Field(ge=0, le=1, description="share of F2P tests passed")
+    substeps: tuple[SubStepResult, ...]
+    tests: tuple[TestResult, ...]
+
+
+class Verdict(Frozen):
+    schema_version: int = VERDICT_SCHEMA_VERSION
+    run_key: str
+    task_id: str
+    status: VerdictStatus
+    error: str | None = None
+    rounds: tuple[RoundVerdict, ...] = ()
+    passed: bool = False
+    f2p_pass: bool = False
+    f2p_step: float = 0.0
+    p2p_pass: bool = False
+    p2p_step: float = 0.0
+    wall_time_s: float = 0.0
+    agent_time_s: float = 0.0
+    tests_time_s: float = 0.0
+    graded_at: datetime

@@ -1,0 +1,1 @@
+"""Leaf helpers: hashing, errors, secret redaction."""
