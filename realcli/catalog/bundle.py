@@ -1,0 +1,139 @@
+"""TaskBundle: one validated task folder (task.toml, instruction.md, environment/, tests/, solution/)."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from realcli.schema.actions import Action, ActionAdapter, WriteAction
+from realcli.schema.task_spec import TaskSpec
+from realcli.util.errors import TaskError
+from realcli.util.hashing import sha256_tree
+from realcli.util.validation import describe_validation_error
+
+__all__ = ["TaskBundle", "load_task"]
+
+
+@dataclass(frozen=True)
+class TaskBundle:
+    root: Path
+    spec: TaskSpec
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    @cached_property
+    def digest(self) -> str:
+        """Content hash of the whole bundle: any change to it makes new run keys."""
+        return sha256_tree(self.root)
+
+    @property
+    def repo_dir(self) -> Path:
+        return self.root / "environment" / "repo"
+
+    @property
+    def setup_script(self) -> Path | None:
+        path = self.root / "environment" / "setup.sh"
+        return path if path.is_file() else None
+
+    @property
+    def tests_dir(self) -> Path:
+        return self.root / "tests"
+
+    @property
+    def solution_dir(self) -> Path:
+        return self.root / "solution"
+
+    @property
+    def trajectory_path(self) -> Path:
+        return self.solution_dir / "trajectory.jsonl"
+
+    @property
+    def instruction(self) -> str:
+        return (self.root / self.spec.instruction).read_text(encoding="utf-8")
+
+    def test_files(self, test_set: str) -> list[Path]:
+        return sorted((self.tests_dir / test_set).rglob("test_*.py"))
+
+    def reference_actions(self) -> list[Action]:
+        """The reference trajectory with every ``content_from`` inlined."""
+        path = self.trajectory_path
+        actions: list[Action] = []
+        for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if not line.strip():
+                continue
+            where = f"{path}:{lineno}"
+            try:
+                action = ActionAdapter.validate_python(json.loads(line))
+            except json.JSONDecodeError as exc:
+                raise TaskError(where, None, f"not JSON ({exc.msg})", "one JSON object per line") from exc
+            except ValidationError as exc:
+                field, problem, fix = describe_validation_error(exc, WriteAction)
+                raise TaskError(where, field, problem, fix) from exc
+            if isinstance(action, WriteAction) and action.content_from is not None:
+                source = (self.solution_dir / action.content_from).resolve()
+                if not source.is_relative_to(self.solution_dir.resolve()) or not source.is_file():
+                    raise TaskError(
+                        where,
+                        "content_from",
+                        f"{action.content_from!r} is not a file under solution/",
+                        "point it at a file inside the task's solution/ folder",
+                    )
+                action = action.model_copy(
+                    update={"content": source.read_text(encoding="utf-8"), "content_from": None}
+                )
+            actions.append(action)
+        return actions
+
+
+def _parse_toml(path: Path) -> dict[str, object]:
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError as exc:
+        raise TaskError(str(path), None, "missing", "every task folder needs a task.toml") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise TaskError(str(path), None, f"not valid TOML ({exc})", "fix the syntax") from exc
+
+
+def load_task(root: Path) -> TaskBundle:
+    """Load and validate ``root``; raises :class:`TaskError` naming the file, field and fix."""
+    toml_path = root / "task.toml"
+    raw = _parse_toml(toml_path)
+    try:
+        spec = TaskSpec.model_validate(raw)
+    except ValidationError as exc:
+        field, problem, fix = describe_validation_error(exc, TaskSpec)
+        raise TaskError(str(toml_path), field, problem, fix) from exc
+    if spec.id != root.name:
+        raise TaskError(
+            str(toml_path), "id", f"{spec.id!r} differs from the folder name {root.name!r}",
+            "make the id and the folder name the same",
+        )
+    bundle = TaskBundle(root=root, spec=spec)
+    required = {
+        spec.instruction: "the instructions the agent sees",
+        "environment/repo": "the initial state of the workspace",
+        "tests/f2p": "fail-to-pass tests",
+        "tests/p2p": "pass-to-pass tests",
+        "solution/trajectory.jsonl": "the reference trajectory",
+    }
+    for rel, what in required.items():
+        if not (root / rel).exists():
+            raise TaskError(str(root / rel), None, "missing", f"add {rel} ({what})")
+    for sub in spec.substeps:
+        for sel in sub.tests:
+            file_part = sel.split("::", 1)[0]
+            if not (bundle.tests_dir / file_part).is_file():
+                raise TaskError(
+                    str(toml_path), f"substeps.{sub.id}.tests",
+                    f"{sel!r} names no file under tests/",
+                    "use a path relative to tests/, e.g. 'f2p/test_x.py::test_y'",
+                )
+    return bundle

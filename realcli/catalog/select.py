@@ -1,0 +1,46 @@
+"""Find task bundles under a tasks directory and pick the ones a suite names."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from realcli.catalog.bundle import TaskBundle, load_task
+from realcli.schema.run_spec import SuiteSpec
+from realcli.util.errors import TaskError
+
+__all__ = ["discover_tasks", "select_tasks"]
+
+
+def discover_tasks(tasks_dir: Path) -> list[TaskBundle]:
+    """Every task folder (one holding task.toml) under ``tasks_dir``; the first bad one raises."""
+    if not tasks_dir.is_dir():
+        raise TaskError(str(tasks_dir), None, "no such tasks directory", "set paths.tasks_dir")
+    return [load_task(p.parent) for p in sorted(tasks_dir.glob("*/task.toml"))]
+
+
+def select_tasks(tasks_dir: Path, suite: SuiteSpec, task: str | None = None) -> list[TaskBundle]:
+    """The suite's tasks (or just ``task``), in id order."""
+    if task is not None:
+        root = tasks_dir / task
+        if not (root / "task.toml").is_file():
+            known = ", ".join(sorted(p.parent.name for p in tasks_dir.glob("*/task.toml")))
+            raise TaskError(str(root), "task", f"no task {task!r}", f"use one of: {known}")
+        return [load_task(root)]
+    bundles = discover_tasks(tasks_dir)
+    if suite.tasks:
+        by_id = {b.id: b for b in bundles}
+        missing = [t for t in suite.tasks if t not in by_id]
+        if missing:
+            raise TaskError(
+                f"suite {suite.name}", "tasks", f"unknown task ids {missing}",
+                f"use ids from {tasks_dir}: {', '.join(sorted(by_id))}",
+            )
+        return [by_id[t] for t in suite.tasks]
+    if suite.suite is not None:
+        bundles = [b for b in bundles if suite.suite in b.spec.suites]
+    if not bundles:
+        raise TaskError(
+            f"suite {suite.name}", "suite", f"selects no task under {tasks_dir}",
+            "list suite names in each task.toml's `suites`, or pick another suite",
+        )
+    return bundles

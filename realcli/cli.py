@@ -1,0 +1,103 @@
+"""The ``realcli`` command line. ``realcli run`` hands its arguments to the Hydra app."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from realcli import __version__
+from realcli.util.errors import RealcliError
+
+__all__ = ["main"]
+
+COMMANDS = {
+    "run": "compose an experiment from Hydra overrides and run it (--multirun sweeps)",
+    "tasks list": "list the task bundles under the tasks directory",
+    "tasks check": "run the health gates on task bundles (--repeat K for flake rates)",
+    "ingest": "load run folders into the DuckDB warehouse (idempotent)",
+    "report": "regenerate report/: tables, figures (PNG, SVG) and an offline index.html",
+    "show": "print a readable summary of one run",
+    "regrade": "rebuild verdicts from saved test output without starting an agent",
+}
+
+
+def _default(env: str, fallback: str) -> Path:
+    return Path(os.environ.get(env, fallback))
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="realcli",
+        description="Run and audit long-horizon agent benchmarks.",
+        epilog="`realcli run --help` shows the Hydra app's help and config groups.",
+    )
+    p.add_argument("--version", action="version", version=f"realcli {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    sub.add_parser("run", help=COMMANDS["run"], add_help=False)
+
+    tasks = sub.add_parser("tasks", help="list and check task bundles")
+    tsub = tasks.add_subparsers(dest="tasks_command", metavar="SUBCOMMAND", required=True)
+    for name in ("list", "check"):
+        tp = tsub.add_parser(name, help=COMMANDS[f"tasks {name}"])
+        tp.add_argument("--tasks-dir", type=Path, default=_default("REALCLI_TASKS_DIR", "tasks"))
+        if name == "check":
+            tp.add_argument("task_ids", nargs="*", metavar="TASK", help="default: every task")
+            tp.add_argument("--repeat", type=int, default=1, metavar="K",
+                            help="run each gate K times and report a flake rate per test")
+
+    for name in ("ingest", "report"):
+        ip = sub.add_parser(name, help=COMMANDS[name])
+        ip.add_argument("--warehouse", type=Path,
+                        default=_default("REALCLI_WAREHOUSE", "warehouse.duckdb"))
+        if name == "ingest":
+            ip.add_argument("--runs-dir", type=Path, default=_default("REALCLI_RUNS_DIR", "runs"))
+        else:
+            ip.add_argument("--out", type=Path, default=_default("REALCLI_REPORT_DIR", "report"))
+
+    show = sub.add_parser("show", help=COMMANDS["show"])
+    show.add_argument("run_key", metavar="RUN_KEY", help="a run key or a unique prefix of one")
+    show.add_argument("--runs-dir", type=Path, default=_default("REALCLI_RUNS_DIR", "runs"))
+
+    regrade = sub.add_parser("regrade", help=COMMANDS["regrade"])
+    regrade.add_argument("run_keys", nargs="*", metavar="RUN_KEY", help="default: every run")
+    regrade.add_argument("--runs-dir", type=Path, default=_default("REALCLI_RUNS_DIR", "runs"))
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_in = list(sys.argv[1:] if argv is None else argv)
+    if args_in and args_in[0] == "run":
+        from realcli.runner.cli_run import run_command
+
+        return run_command(args_in[1:])
+    args = _parser().parse_args(args_in)
+    try:
+        return _dispatch(args)
+    except RealcliError as exc:
+        print(f"realcli: error: {exc}", file=sys.stderr)
+        return 2
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    from realcli.runner import commands
+
+    if args.command == "tasks":
+        if args.tasks_command == "list":
+            return commands.tasks_list(args.tasks_dir)
+        return commands.tasks_check(args.tasks_dir, args.task_ids, args.repeat)
+    if args.command == "ingest":
+        return commands.ingest(args.runs_dir, args.warehouse)
+    if args.command == "report":
+        return commands.report(args.warehouse, args.out)
+    if args.command == "show":
+        return commands.show(args.runs_dir, args.run_key)
+    if args.command == "regrade":
+        return commands.regrade(args.runs_dir, args.run_keys)
+    raise AssertionError(args.command)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

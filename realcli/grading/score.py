@@ -1,0 +1,67 @@
+"""Pure scoring: test results in, a RoundVerdict out (LongCLI-Bench metrics, SPEC.md §1)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from realcli.schema.task_spec import TaskSpec
+from realcli.schema.verdict import RoundVerdict, SetScore, SubStepResult, TestOutcome, TestResult
+
+__all__ = ["grade_round", "selector_matches"]
+
+
+def selector_matches(selector: str, nodeid: str) -> bool:
+    """True when ``nodeid`` is the test ``selector`` names, or lies inside it (file or class)."""
+    return nodeid == selector or nodeid.startswith(selector + "::") or (
+        "[" in nodeid and nodeid.split("[", 1)[0] == selector
+    )
+
+
+def _set_score(results: Sequence[TestResult]) -> SetScore:
+    total = len(results)
+    passed = sum(r.outcome is TestOutcome.passed for r in results)
+    return SetScore(
+        total=total,
+        passed=passed,
+        all_passed=total > 0 and passed == total,
+        step_score=passed / total if total else 0.0,
+    )
+
+
+def grade_round(task: TaskSpec, round_no: int, results: Sequence[TestResult]) -> RoundVerdict:
+    """Score one round. A sub-step passes when every test its selectors match passed (and at
+    least one matched); F2P step is the weighted share of sub-steps passed."""
+    f2p = [r for r in results if r.test_set == "f2p"]
+    p2p = [r for r in results if r.test_set == "p2p"]
+    substeps: list[SubStepResult] = []
+    for sub in task.substeps:
+        mine = [r for r in f2p if any(selector_matches(s, r.nodeid) for s in sub.tests)]
+        ok = sum(r.outcome is TestOutcome.passed for r in mine)
+        substeps.append(
+            SubStepResult(
+                id=sub.id,
+                passed=bool(mine) and ok == len(mine),
+                weight=sub.weight,
+                tests_passed=ok,
+                tests_total=len(mine),
+            )
+        )
+    total_weight = sum(s.weight for s in substeps)
+    f2p_step = sum(s.weight for s in substeps if s.passed) / total_weight if total_weight else 0.0
+    f2p_tests = _set_score(f2p)
+    f2p_score = SetScore(
+        total=f2p_tests.total,
+        passed=f2p_tests.passed,
+        all_passed=f2p_tests.all_passed and all(s.passed for s in substeps),
+        step_score=f2p_step,
+    )
+    p2p_score = _set_score(p2p)
+    return RoundVerdict(
+        round=round_no,
+        passed=f2p_score.all_passed and p2p_score.all_passed,
+        f2p=f2p_score,
+        p2p=p2p_score,
+        f2p_test_share=f2p_tests.step_score,
+        substeps=tuple(substeps),
+        tests=tuple(results),
+    )

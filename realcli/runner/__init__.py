@@ -1,0 +1,1 @@
+"""Runner: plan and execute runs (the only layer that imports Hydra)."""

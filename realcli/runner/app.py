@@ -1,0 +1,54 @@
+"""The Hydra application behind ``realcli run``: compose, validate once, run every task."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import hydra
+from hydra.core.hydra_config import HydraConfig
+from omegaconf import DictConfig, OmegaConf
+
+from realcli.runner.execute import RunOutcome, execute_run
+from realcli.runner.spec import validate_spec
+from realcli.schema.run_spec import CONFIG_GROUPS, PathsSpec, RunSpec
+from realcli.util.errors import RealcliError
+
+__all__ = ["CONF_DIR", "hydra_main", "run_job", "spec_from_cfg"]
+
+CONF_DIR = Path(__file__).resolve().parents[2] / "conf"
+
+
+def spec_from_cfg(cfg: DictConfig, choices: dict[str, Any]) -> RunSpec:
+    raw = OmegaConf.to_container(cfg, resolve=True, throw_on_missing=False)
+    assert isinstance(raw, dict)
+    raw.pop("hydra", None)
+    spec = validate_spec(raw, {g: choices.get(g) for g in CONFIG_GROUPS})
+    paths = PathsSpec(**{k: str(Path(v).resolve()) for k, v in spec.paths.model_dump().items()})
+    return spec.model_copy(update={"paths": paths})
+
+
+def run_job(spec: RunSpec) -> list[RunOutcome]:
+    """Run (or skip, when finished) every task the spec's suite selects, in order."""
+    from realcli.catalog import select_tasks
+
+    tasks = select_tasks(Path(spec.paths.tasks_dir), spec.suite, spec.task)
+    outcomes = []
+    for task in tasks:
+        outcome = execute_run(spec, task)
+        print(outcome.summary_line(), flush=True)
+        outcomes.append(outcome)
+    return outcomes
+
+
+@hydra.main(config_path=str(CONF_DIR), config_name="config", version_base="1.3")
+def hydra_main(cfg: DictConfig) -> int:
+    try:
+        choices = dict(HydraConfig.get().runtime.choices)
+        spec = spec_from_cfg(cfg, choices)
+        outcomes = run_job(spec)
+    except RealcliError as exc:
+        print(f"realcli: error: {exc}", file=sys.stderr, flush=True)
+        sys.exit(2)
+    return sum(o.state == "failed_to_run" for o in outcomes)

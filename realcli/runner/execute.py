@@ -1,0 +1,262 @@
+"""Execute one run: folder, ledger, workspace, gateway + sandbox + harness, grading, verdict.
+
+A run folder ``runs/<experiment>/<run_key>/`` is finished exactly when ``verdict.json`` exists
+(written atomically, last but for the ``run_end`` event). A finished run is skipped; a folder
+without a verdict is an interrupted run and is removed and redone from scratch.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import shutil
+import subprocess
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import Literal
+
+from realcli import __version__
+from realcli.catalog import TaskBundle
+from realcli.gateway import Gateway, make_backend
+from realcli.grading.testrun import TEST_SETS, run_test_set
+from realcli.grading.verdict import RunTimings, build_verdict
+from realcli.harness import HarnessContext, make_harness
+from realcli.ledger import LedgerWriter
+from realcli.runner.locks import RunLocked, run_lock
+from realcli.runner.spec import run_key
+from realcli.runner.workspace import prepare_workspace, sandbox_options
+from realcli.sandbox import make_sandbox
+from realcli.schema.events import (
+    BudgetEvent,
+    ErrorEvent,
+    ErrorType,
+    GradingEvent,
+    HeaderEvent,
+    ModelCallEvent,
+    RoundEndEvent,
+    RoundStartEvent,
+    RunEndEvent,
+)
+from realcli.schema.run_spec import RunSpec
+from realcli.schema.verdict import TestResult, Verdict, VerdictStatus
+from realcli.util.errors import RealcliError
+from realcli.util.redact import Redactor
+
+__all__ = ["LEDGER", "SPEC", "VERDICT", "RunOutcome", "execute_run", "write_json_atomic"]
+
+SPEC, LEDGER, VERDICT, TASK_COPY = "spec.json", "ledger.jsonl", "verdict.json", "task.toml"
+RunState = Literal["finished", "skipped", "locked"]
+
+
+@dataclass(frozen=True)
+class RunOutcome:
+    run_key: str
+    task_id: str
+    state: RunState
+    run_dir: Path
+    verdict: Verdict | None = None
+
+    def summary_line(self) -> str:
+        v = self.verdict
+        if v is None:
+            return f"{self.state:8s} {self.run_key} {self.task_id}"
+        return (
+            f"{self.state:8s} {self.run_key} {self.task_id}: {v.status.value} pass={int(v.passed)}"
+            f" f2p_step={v.f2p_step:.2f} p2p_step={v.p2p_step:.2f} wall={v.wall_time_s:.1f}s"
+        )
+
+
+def write_json_atomic(path: Path, data: object) -> None:
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def _git_sha() -> str | None:
+    try:
+        out = subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=Path(__file__).parent, capture_output=True,
+            text=True, timeout=5, check=False,
+        )  # fmt: skip
+    except OSError:
+        return None
+    return out.stdout.strip() or None
+
+
+def execute_run(spec: RunSpec, task: TaskBundle) -> RunOutcome:
+    """Run ``task`` under ``spec`` unless already finished; never raises for agent failures."""
+    key = run_key(spec, task)
+    runs_dir = Path(spec.paths.runs_dir)
+    run_dir = runs_dir / spec.experiment / key
+    try:
+        with run_lock(runs_dir / ".locks", key):
+            if (run_dir / VERDICT).is_file():
+                verdict = Verdict.model_validate_json((run_dir / VERDICT).read_text())
+                return RunOutcome(key, task.id, "skipped", run_dir, verdict)
+            if run_dir.exists():
+                shutil.rmtree(run_dir)  # interrupted earlier: redo from scratch
+            verdict = _Run(spec, task, key, run_dir).execute()
+            return RunOutcome(key, task.id, "finished", run_dir, verdict)
+    except RunLocked:
+        return RunOutcome(key, task.id, "locked", run_dir)
+
+
+@dataclass
+class _Usage:
+    calls: int = 0
+    tokens_in: int = 0
+    tokens_out: int = 0
+    cost_usd: float = 0.0
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, event: ModelCallEvent) -> None:
+        with self.lock:
+            self.calls += 1
+            self.tokens_in += event.tokens_in
+            self.tokens_out += event.tokens_out
+            self.cost_usd += event.cost_usd
+
+
+class _Run:
+    def __init__(self, spec: RunSpec, task: TaskBundle, key: str, run_dir: Path) -> None:
+        self.spec, self.task, self.key, self.run_dir = spec, task, key, run_dir
+        self.redactor = Redactor()
+        self.make_sandbox = partial(make_sandbox, spec.sandbox.kind)
+        self.started = time.monotonic()
+        self.ledger: LedgerWriter
+
+    def execute(self) -> Verdict:
+        self.run_dir.mkdir(parents=True)
+        spec_json = self.redactor.obj(self.spec.model_dump(mode="json"))
+        task_meta = {
+            "id": self.task.id,
+            "version": self.task.spec.version,
+            "kind": self.task.spec.kind.value,
+            "category": self.task.spec.category.value,
+            "digest": self.task.digest,
+        }
+        write_json_atomic(
+            self.run_dir / SPEC,
+            {"run_key": self.key, "experiment": self.spec.experiment, "task": task_meta,
+             "spec": spec_json},
+        )  # fmt: skip
+        shutil.copyfile(self.task.root / "task.toml", self.run_dir / TASK_COPY)
+        header = HeaderEvent(
+            seq=0, realcli_version=__version__, git_sha=_git_sha(), run_key=self.key,
+            experiment=self.spec.experiment, task_id=self.task.id, task_digest=self.task.digest,
+            spec=spec_json, host={"node": platform.node(), "python": platform.python_version()},
+        )  # fmt: skip
+        with LedgerWriter.create(self.run_dir / LEDGER, header, self.redactor) as ledger:
+            self.ledger = ledger
+            return self._rounds()
+
+    def _rounds(self) -> Verdict:
+        workspace = self.run_dir / "workspace"
+        status, error = VerdictStatus.graded, None
+        agent_s = 0.0
+        try:
+            prepare_workspace(self.task, workspace, self.make_sandbox)
+        except RealcliError as exc:
+            status, error = VerdictStatus.task_error, str(exc)
+            self.ledger.emit(ErrorEvent(seq=0, error_type=ErrorType.task_error, message=error))
+        rounds: dict[int, list[TestResult]] = {}
+        tests_s = 0.0
+        for round_no in range(1, self.spec.protocol.rounds + 1):
+            self.ledger.emit(RoundStartEvent(seq=0, round=round_no))
+            if status is VerdictStatus.graded:
+                reason, seconds = self._agent(workspace)
+                agent_s += seconds
+                if reason == "infra_error":
+                    status = VerdictStatus.infra_error
+                    error = "the agent could not be run (see the ledger's error event)"
+            else:
+                reason = status.value
+            self.ledger.emit(RoundEndEvent(seq=0, round=round_no, reason=reason))
+            if workspace.is_dir():
+                rounds[round_no], seconds = self._grade(workspace, round_no)
+                tests_s += seconds
+        wall = time.monotonic() - self.started
+        verdict = build_verdict(
+            task=self.task.spec, run_key=self.key, rounds=rounds, status=status, error=error,
+            timings=RunTimings(wall_time_s=wall, agent_time_s=agent_s, tests_time_s=tests_s),
+        )  # fmt: skip
+        write_json_atomic(self.run_dir / VERDICT, verdict.model_dump(mode="json"))
+        self.ledger.emit(RunEndEvent(seq=0, status=verdict.status.value, wall_time_s=wall))
+        return verdict
+
+    def _agent(self, workspace: Path) -> tuple[str, float]:
+        """One agent session; returns (how it ended, seconds)."""
+        usage = _Usage()
+
+        def on_call(event: ModelCallEvent) -> None:
+            usage.add(event)
+            self.ledger.emit(event)
+
+        started = time.monotonic()
+        reason, turns = "infra_error", 0
+        sock_dir = Path(tempfile.mkdtemp(prefix="realcli-gw-"))
+        try:
+            reference = self.task.reference_actions() if self.spec.model.backend == "replay" else []
+            backend = make_backend(self.spec.model, reference, workdir=self.task.spec.workdir)
+            harness = make_harness(self.spec.harness)
+            sb = self.spec.sandbox
+            options = sandbox_options(
+                self.task, workspace, memory_mb=sb.memory_mb, cpu_seconds=sb.cpu_seconds,
+                gateway_socket=sock_dir / "gateway.sock", gateway_port=sb.gateway_port,
+            )  # fmt: skip
+            timeout = sb.agent_timeout_s or self.task.spec.timeouts.agent_s
+            with Gateway(backend, on_call, model_id=self.spec.model.model_id) as gateway:
+                gateway.start(sock_dir / "gateway.sock")
+                outcome = harness.run(
+                    HarnessContext(
+                        sandbox=self.make_sandbox(options), ledger=self.ledger,
+                        native_dir=self.run_dir / "native", instruction=self.task.instruction,
+                        model_id=self.spec.model.model_id, gateway_port=sb.gateway_port,
+                        workdir=self.task.spec.workdir, timeout_s=timeout,
+                        redactor=self.redactor,
+                    )
+                )  # fmt: skip
+            reason, turns = outcome.reason, outcome.turns
+        except Exception as exc:  # an infra failure: labelled, never dropped
+            self.ledger.emit(
+                ErrorEvent(seq=0, error_type=ErrorType.infra_error, message=f"{type(exc).__name__}: {exc}")
+            )
+        finally:
+            shutil.rmtree(sock_dir, ignore_errors=True)
+        seconds = time.monotonic() - started
+        self.ledger.emit(
+            BudgetEvent(
+                seq=0, turns=turns, wall_clock_s=seconds, tokens_in=usage.tokens_in,
+                tokens_out=usage.tokens_out, cost_usd=usage.cost_usd,
+            )
+        )  # fmt: skip
+        return reason, seconds
+
+    def _grade(self, workspace: Path, round_no: int) -> tuple[list[TestResult], float]:
+        results: list[TestResult] = []
+        seconds = 0.0
+        for test_set in TEST_SETS:
+            run = run_test_set(
+                tests_dir=self.task.tests_dir, test_set=test_set, workspace=workspace,
+                out_dir=self.run_dir / "tests", round_no=round_no,
+                options=sandbox_options(self.task, workspace), make_sandbox=self.make_sandbox,
+                timeout_s=self.task.spec.timeouts.tests_s,
+            )  # fmt: skip
+            results.extend(run.results)
+            seconds += run.duration_s
+            passed = sum(r.outcome == "passed" for r in run.results)
+            failed = sum(r.outcome == "failed" for r in run.results)
+            errors = sum(r.outcome == "error" for r in run.results)
+            self.ledger.emit(
+                GradingEvent(
+                    seq=0, round=round_no, test_set=test_set,
+                    passed=passed, failed=failed, errors=errors,
+                    exit_code=run.exit_code, duration_s=run.duration_s,
+                )
+            )  # fmt: skip
+        return results, seconds

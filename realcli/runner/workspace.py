@@ -1,0 +1,81 @@
+"""Workspaces: the initial state of a task, and the reference applied onto it (health gates)."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+from realcli.catalog import TaskBundle
+from realcli.sandbox import Sandbox, SandboxOptions
+from realcli.schema.actions import EditAction, ShellAction, WriteAction
+from realcli.util.errors import TaskError
+
+__all__ = ["apply_reference", "prepare_workspace", "sandbox_options"]
+
+SETUP_MOUNT = "/run/realcli/setup.sh"
+
+
+def sandbox_options(task: TaskBundle, workspace: Path, **overrides: object) -> SandboxOptions:
+    """Sandbox options from the task's resources, with optional overrides (None is ignored)."""
+    res = task.spec.resources
+    opts = SandboxOptions(
+        workspace=workspace,
+        workdir=task.spec.workdir,
+        memory_mb=res.memory_mb,
+        cpu_seconds=res.cpu_seconds,
+        max_file_mb=res.max_file_mb,
+    )
+    given = {k: v for k, v in overrides.items() if v is not None}
+    return replace(opts, **given) if given else opts  # type: ignore[arg-type]
+
+
+def prepare_workspace(
+    task: TaskBundle, dest: Path, make_sandbox: Callable[[SandboxOptions], Sandbox]
+) -> None:
+    """Copy ``environment/repo`` to ``dest`` and run ``environment/setup.sh`` there, sandboxed."""
+    shutil.copytree(task.repo_dir, dest, symlinks=True)
+    script = task.setup_script
+    if script is None:
+        return
+    opts = sandbox_options(task, dest)
+    sandbox = make_sandbox(replace(opts, ro_binds=((script, SETUP_MOUNT),)))
+    result = sandbox.exec(["bash", SETUP_MOUNT], timeout_s=task.spec.timeouts.setup_s)
+    if result.returncode != 0:
+        raise TaskError(
+            str(script), None,
+            f"setup failed with exit {result.returncode}: {(result.stderr or result.stdout)[-300:]}",
+            "make environment/setup.sh succeed on the initial repo",
+        )
+
+
+def _inside(workspace: Path, rel: str, where: str) -> Path:
+    path = (workspace / rel).resolve()
+    if not path.is_relative_to(workspace.resolve()):
+        raise TaskError(where, "path", f"{rel!r} leaves the workspace", "use a relative path")
+    return path
+
+
+def apply_reference(
+    task: TaskBundle, workspace: Path, make_sandbox: Callable[[SandboxOptions], Sandbox]
+) -> None:
+    """Play the reference trajectory onto ``workspace`` without an agent (the health gate)."""
+    where = str(task.trajectory_path)
+    sandbox = make_sandbox(sandbox_options(task, workspace))
+    for action in task.reference_actions():
+        if isinstance(action, WriteAction):
+            path = _inside(workspace, action.path, where)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(action.content or "", encoding="utf-8")
+        elif isinstance(action, EditAction):
+            path = _inside(workspace, action.path, where)
+            text = path.read_text(encoding="utf-8")
+            if text.count(action.old) != 1:
+                raise TaskError(
+                    where, "old", f"edit of {action.path} matches {text.count(action.old)} times",
+                    "make 'old' match exactly once",
+                )
+            path.write_text(text.replace(action.old, action.new), encoding="utf-8")
+        elif isinstance(action, ShellAction):
+            sandbox.exec(["bash", "-lc", action.cmd], timeout_s=action.timeout_s)

@@ -1,0 +1,45 @@
+"""Turn pydantic validation errors into one-line, fixable messages."""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+__all__ = ["describe_validation_error"]
+
+
+def _model_at(model: type[BaseModel], loc: tuple[Any, ...]) -> type[BaseModel] | None:
+    """The pydantic model that owns the field at ``loc`` (for listing allowed keys)."""
+    current: type[BaseModel] | None = model
+    for part in loc:
+        if current is None or not isinstance(part, str) or part not in current.model_fields:
+            break
+        ann = current.model_fields[part].annotation
+        args = getattr(ann, "__args__", ()) or (ann,)
+        current = next((a for a in args if isinstance(a, type) and issubclass(a, BaseModel)), None)
+    return current
+
+
+def describe_validation_error(
+    exc: ValidationError, model: type[BaseModel], prefix: str = ""
+) -> tuple[str, str, str]:
+    """(field, problem, fix) for the first error in ``exc``."""
+    err = exc.errors()[0]
+    loc = tuple(err["loc"])
+    field = prefix + ".".join(str(p) for p in loc)
+    kind = err["type"]
+    if kind == "extra_forbidden":
+        owner = _model_at(model, loc[:-1])
+        allowed = sorted(owner.model_fields) if owner else []
+        close = difflib.get_close_matches(str(loc[-1]), allowed, n=1)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        return field, "unknown key", f"{hint}allowed keys: {', '.join(allowed)}"
+    if kind == "missing":
+        return field, "required key is missing", f"add {loc[-1]!r}"
+    if kind in ("enum", "literal_error"):
+        expected = err.get("ctx", {}).get("expected", "")
+        return field, f"bad value {err.get('input')!r}", f"use one of {expected}"
+    msg = err["msg"]
+    return field, f"{msg} (got {err.get('input')!r})", "correct the value"
