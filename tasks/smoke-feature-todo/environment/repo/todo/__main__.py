@@ -1,0 +1,3 @@
+from todo.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,3 @@
+from csvstats.cli import main
+
+raise SystemExit(main())
