@@ -1,0 +1,9 @@
+"""Paper tables and figures, regenerated from the warehouse (read-only).
+
+Each module under :mod:`analysis.figures` is one table or figure: ``data(con) -> polars.DataFrame``
+plus ``chart(df) -> altair chart``; :data:`analysis.figures.FIGURES` lists them and
+:func:`analysis.report.build_report` renders them all (``python -m analysis report``).
+realcli never imports this package.
+"""
+
+__all__: list[str] = []

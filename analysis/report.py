@@ -1,0 +1,143 @@
+"""Render every registered figure into an offline HTML report with PNG, SVG and CSV files.
+
+``out_dir/index.html`` embeds each chart as a base64 PNG and each table as HTML (no network:
+no CDN scripts, no remote links); beside it, ``<NAME>.png``, ``<NAME>.svg`` and ``<NAME>.csv``
+per figure. The warehouse is opened read-only; a missing or empty one gives a "no runs" report.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from importlib import resources
+from pathlib import Path
+from string import Template
+from typing import Any
+
+import duckdb
+import polars as pl
+
+from analysis.figures import FIGURES, Figure
+from realcli.warehouse import connect
+
+__all__ = ["build_report", "render_table"]
+
+_PNG_SCALE = 2.0
+
+
+def build_report(warehouse: Path, out_dir: Path, *, figures: Sequence[Figure] = FIGURES) -> Path:
+    """Write the report for ``warehouse`` into ``out_dir``; returns the path of index.html."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    con = connect(warehouse, read_only=True) if warehouse.exists() else connect(":memory:")
+    try:
+        summary = _summary(con)
+        sections = [
+            _section(con, figure, out_dir, has_runs=summary["n_runs"] > 0) for figure in figures
+        ]
+    finally:
+        con.close()
+    page = Template(resources.files("analysis").joinpath("templates/report.html").read_text())
+    index = out_dir / "index.html"
+    index.write_text(
+        page.substitute(
+            title="realcli report",
+            meta=html.escape(
+                f"warehouse {warehouse} · generated {datetime.now(UTC):%Y-%m-%d %H:%M} UTC"
+            ),
+            summary=_summary_html(summary),
+            sections="\n".join(sections),
+        ),
+        encoding="utf-8",
+    )
+    return index
+
+
+def _summary(con: duckdb.DuckDBPyConnection) -> dict[str, Any]:
+    row = con.execute(
+        "select count(*), count(*) filter (where status = 'incomplete'),"
+        " count(distinct experiment), max(ingested_at) from runs"
+    ).fetchone()
+    n_runs, n_incomplete, n_experiments, last = row if row else (0, 0, 0, None)
+    return {
+        "n_runs": n_runs,
+        "n_incomplete": n_incomplete,
+        "n_experiments": n_experiments,
+        "last_ingested": last,
+    }
+
+
+def _summary_html(summary: dict[str, Any]) -> str:
+    if summary["n_runs"] == 0:
+        return (
+            '<p class="empty">No runs in the warehouse yet. Run experiments, then '
+            "<code>realcli ingest</code>, then build this report again.</p>"
+        )
+    last = summary["last_ingested"]
+    when = f"{last:%Y-%m-%d %H:%M} UTC" if last else "never"
+    return (
+        f"<p>{summary['n_runs']} runs in {summary['n_experiments']} experiment(s), "
+        f"{summary['n_incomplete']} incomplete (no verdict yet, excluded from rates); "
+        f"last ingest {html.escape(when)}.</p>"
+    )
+
+
+def _section(
+    con: duckdb.DuckDBPyConnection, figure: Figure, out_dir: Path, *, has_runs: bool
+) -> str:
+    df = figure.data(con)
+    csv_path = out_dir / f"{figure.NAME}.csv"
+    df.write_csv(csv_path)
+    parts = [
+        f'<section id="{html.escape(figure.NAME)}">',
+        f"<h2>{html.escape(figure.TITLE)}</h2>",
+        f'<p class="caption">{html.escape(figure.CAPTION)}</p>',
+    ]
+    if df.is_empty():
+        reason = "no finished runs for this figure" if has_runs else "no runs"
+        parts.append(f'<p class="empty">{reason.capitalize()}.</p>')
+        files = [csv_path]
+    else:
+        chart = figure.chart(df)
+        png_path, svg_path = out_dir / f"{figure.NAME}.png", out_dir / f"{figure.NAME}.svg"
+        chart.save(str(png_path), scale_factor=_PNG_SCALE)
+        chart.save(str(svg_path))
+        encoded = base64.b64encode(png_path.read_bytes()).decode()
+        parts.append(
+            f'<figure><img alt="{html.escape(figure.TITLE)}" '
+            f'src="data:image/png;base64,{encoded}"></figure>'
+        )
+        files = [png_path, svg_path, csv_path]
+    links = " ".join(f'<a href="{html.escape(p.name)}">{p.suffix[1:].upper()}</a>' for p in files)
+    parts.append(f'<p class="files">{links}</p>')
+    parts.append(render_table(df, figure.COLUMN_LABELS))
+    parts.append("</section>")
+    return "\n".join(parts)
+
+
+def render_table(df: pl.DataFrame, labels: dict[str, str] | None = None) -> str:
+    """``df`` as an HTML table: headers from ``labels``, floats to one decimal, NULL as —."""
+    labels = labels or {}
+    numeric = {c for c, t in df.schema.items() if t.is_numeric()}
+
+    def cls(column: str) -> str:
+        return "" if column in numeric else ' class="text"'
+
+    head = "".join(f"<th{cls(c)}>{html.escape(labels.get(c, c))}</th>" for c in df.columns)
+    body = []
+    for row in df.iter_rows():
+        cells = "".join(
+            f"<td{cls(c)}>{html.escape(_format(v))}</td>"
+            for c, v in zip(df.columns, row, strict=True)
+        )
+        body.append(f"<tr>{cells}</tr>")
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+
+
+def _format(value: object) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, float):
+        return f"{value:.1f}"
+    return str(value)

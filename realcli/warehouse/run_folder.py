@@ -1,0 +1,349 @@
+"""Read one run folder (``spec.json``, ``ledger.jsonl``, ``verdict.json``) into warehouse rows.
+
+Pure: files in, rows out; nothing here touches DuckDB. A folder whose ``spec.json`` or ledger
+header cannot be used raises :class:`RunFolderError` (the caller reports it and moves on); a
+truncated ledger or an unusable ``verdict.json`` only adds problems and marks the run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from realcli.ledger import LedgerContents, read_ledger
+from realcli.schema.events import (
+    ErrorEvent,
+    HeaderEvent,
+    ModelCallEvent,
+    RunEndEvent,
+    ToolCallEvent,
+    ToolResultEvent,
+)
+from realcli.schema.verdict import Verdict
+from realcli.util.errors import LedgerError, RealcliError
+
+__all__ = [
+    "RUN_FILES",
+    "RunFolderError",
+    "RunRows",
+    "folder_digest",
+    "read_run_folder",
+]
+
+RUN_FILES = ("spec.json", "ledger.jsonl", "verdict.json")
+"""The files ingest reads; their bytes (or absence) make the folder's ingest digest."""
+
+_MODEL_CALL_FIELDS = (
+    "wire_format",
+    "backend",
+    "model",
+    "tokens_in",
+    "tokens_out",
+    "tokens_cached",
+    "cost_usd",
+    "latency_ms",
+    "n_tool_calls",
+    "finish_reason",
+    "status",
+)
+_FIX_SPEC = "restore spec.json as the runner wrote it, or delete the folder and rerun"
+
+
+class RunFolderError(RealcliError):
+    """A run folder that cannot be loaded at all."""
+
+
+@dataclass
+class RunRows:
+    """Every warehouse row of one run, keyed by table name (see migrations/001_raw_tables.sql)."""
+
+    run_key: str
+    run: dict[str, Any]
+    problems: list[str] = field(default_factory=list)
+    rounds: list[dict[str, Any]] = field(default_factory=list)
+    test_results: list[dict[str, Any]] = field(default_factory=list)
+    substep_results: list[dict[str, Any]] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)
+    model_calls: list[dict[str, Any]] = field(default_factory=list)
+    tool_calls: list[dict[str, Any]] = field(default_factory=list)
+
+    def tables(self) -> dict[str, list[dict[str, Any]]]:
+        return {
+            "runs": [self.run],
+            "rounds": self.rounds,
+            "test_results": self.test_results,
+            "substep_results": self.substep_results,
+            "events": self.events,
+            "model_calls": self.model_calls,
+            "tool_calls": self.tool_calls,
+        }
+
+
+def folder_digest(run_dir: Path) -> str:
+    """sha256 over the name and bytes of each of :data:`RUN_FILES` (absent files count too)."""
+    h = hashlib.sha256()
+    for name in RUN_FILES:
+        path = run_dir / name
+        h.update(name.encode() + b"\0")
+        try:
+            h.update(b"F" + path.read_bytes())
+        except FileNotFoundError:
+            h.update(b"-")
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def read_run_folder(run_dir: Path, digest: str, ingested_at: datetime) -> RunRows:
+    """All rows of the run in ``run_dir``. Raises :class:`RunFolderError` when it can't load."""
+    spec_doc = _read_spec(run_dir / "spec.json")
+    run_key = _field(spec_doc, "run_key", run_dir / "spec.json", str)
+    try:
+        ledger = read_ledger(run_dir / "ledger.jsonl")
+    except LedgerError as exc:
+        raise RunFolderError(exc.where, exc.field, exc.problem, exc.fix) from exc
+    if ledger.header.run_key != run_key:
+        raise RunFolderError(
+            str(run_dir / "ledger.jsonl"),
+            "line 1: run_key",
+            f"header says {ledger.header.run_key!r}, spec.json says {run_key!r}",
+            "the ledger belongs to another run: move it back to its own folder",
+        )
+    rows = RunRows(
+        run_key=run_key,
+        run={},
+        problems=[
+            f"{problem}; loaded the lines that parse, complete=false (fix: rerun the run)"
+            for problem in ledger.problems
+        ],
+    )
+    verdict = _read_verdict(run_dir / "verdict.json", run_key, rows.problems)
+    rows.run = _run_row(run_dir, spec_doc, ledger, verdict, digest, ingested_at)
+    _add_ledger_rows(rows, ledger)
+    if verdict is not None:
+        _add_verdict_rows(rows, verdict)
+    return rows
+
+
+def _read_spec(path: Path) -> dict[str, Any]:
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise RunFolderError(str(path), None, "missing", _FIX_SPEC) from exc
+    except (OSError, ValueError) as exc:
+        raise RunFolderError(str(path), None, f"not valid JSON ({exc})", _FIX_SPEC) from exc
+    if not isinstance(doc, dict):
+        raise RunFolderError(str(path), None, "not a JSON object", _FIX_SPEC)
+    return doc
+
+
+def _field(
+    doc: dict[str, Any], dotted: str, path: Path, kind: type, *, required: bool = True
+) -> Any:
+    value: Any = doc
+    for part in dotted.split("."):
+        value = value.get(part) if isinstance(value, dict) else None
+    if value is None:
+        if required:
+            raise RunFolderError(str(path), dotted, "missing", _FIX_SPEC)
+        return None
+    if kind is str and isinstance(value, int | float) and not isinstance(value, bool):
+        value = str(value)
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+        raise RunFolderError(
+            str(path), dotted, f"expected {kind.__name__}, found {value!r:.60}", _FIX_SPEC
+        )
+    return value
+
+
+def _read_verdict(path: Path, run_key: str, problems: list[str]) -> Verdict | None:
+    if not path.exists():
+        return None
+    try:
+        verdict = Verdict.model_validate_json(path.read_bytes())
+    except (OSError, ValidationError) as exc:
+        first = str(exc).splitlines()[0][:200]
+        problems.append(
+            f"{path}: unreadable verdict ({first}); loaded as incomplete"
+            " (fix: regrade the run to rewrite verdict.json)"
+        )
+        return None
+    if verdict.run_key != run_key:
+        problems.append(
+            f"{path}: run_key: verdict is for {verdict.run_key!r}, not {run_key!r};"
+            " loaded as incomplete (fix: regrade the run to rewrite verdict.json)"
+        )
+        return None
+    return verdict
+
+
+def _run_row(
+    run_dir: Path,
+    doc: dict[str, Any],
+    ledger: LedgerContents,
+    verdict: Verdict | None,
+    digest: str,
+    ingested_at: datetime,
+) -> dict[str, Any]:
+    p = run_dir / "spec.json"
+    header: HeaderEvent = ledger.header
+    events = ledger.events
+    run_end = next((e for e in reversed(events) if isinstance(e, RunEndEvent)), None)
+    model_calls = [e for e in events if isinstance(e, ModelCallEvent)]
+    tool_calls = [e for e in events if isinstance(e, ToolCallEvent)]
+    started_at = header.ts
+    ended_at = run_end.ts if run_end else (events[-1].ts if events else None)
+    if verdict is not None:
+        wall_time_s: float | None = verdict.wall_time_s
+    elif run_end is not None:
+        wall_time_s = run_end.wall_time_s
+    else:
+        wall_time_s = (ended_at - started_at).total_seconds() if ended_at else None
+    last = verdict.rounds[-1] if verdict and verdict.rounds else None
+    channels = _field(doc, "spec.mode.channels", p, list, required=False)
+    return {
+        "run_key": _field(doc, "run_key", p, str),
+        "experiment": _field(doc, "experiment", p, str),
+        "task_id": _field(doc, "task.id", p, str),
+        "task_version": _field(doc, "task.version", p, str, required=False),
+        "task_category": _field(doc, "task.category", p, str, required=False),
+        "task_kind": _field(doc, "task.kind", p, str, required=False),
+        "task_digest": _field(doc, "task.digest", p, str, required=False),
+        "model": _field(doc, "spec.model.name", p, str),
+        "model_backend": _field(doc, "spec.model.backend", p, str, required=False),
+        "model_id": _field(doc, "spec.model.model_id", p, str, required=False),
+        "harness": _field(doc, "spec.harness.name", p, str),
+        "harness_kind": _field(doc, "spec.harness.kind", p, str, required=False),
+        "harness_version": _field(doc, "spec.harness.version", p, str, required=False),
+        "mode": _field(doc, "spec.mode.name", p, str),
+        "channels": ",".join(map(str, channels)) if channels else None,
+        "protocol": _field(doc, "spec.protocol.name", p, str),
+        "protocol_rounds": _field(doc, "spec.protocol.rounds", p, int, required=False),
+        "seed": _field(doc, "spec.seed", p, int),
+        "status": verdict.status.value if verdict else "incomplete",
+        "ledger_status": run_end.status if run_end else None,
+        "complete": ledger.complete,
+        "ledger_problems": list(ledger.problems),
+        "verdict_error": verdict.error if verdict else None,
+        "n_rounds": len(verdict.rounds) if verdict else None,
+        "passed": verdict.passed if verdict else None,
+        "f2p_pass": verdict.f2p_pass if verdict else None,
+        "f2p_step": verdict.f2p_step if verdict else None,
+        "p2p_pass": verdict.p2p_pass if verdict else None,
+        "p2p_step": verdict.p2p_step if verdict else None,
+        "f2p_test_share": last.f2p_test_share if last else None,
+        "wall_time_s": wall_time_s,
+        "agent_time_s": verdict.agent_time_s if verdict else None,
+        "tests_time_s": verdict.tests_time_s if verdict else None,
+        "n_events": len(events) + 1,
+        "n_model_calls": len(model_calls),
+        "n_tool_calls": len(tool_calls),
+        "n_gui_tool_calls": sum(1 for e in tool_calls if e.channel == "gui"),
+        "n_errors": sum(1 for e in events if isinstance(e, ErrorEvent)),
+        "tokens_in": sum(e.tokens_in for e in model_calls),
+        "tokens_out": sum(e.tokens_out for e in model_calls),
+        "tokens_cached": sum(e.tokens_cached for e in model_calls),
+        "cost_usd": sum(e.cost_usd for e in model_calls),
+        "started_at": started_at,
+        "ended_at": ended_at,
+        "graded_at": verdict.graded_at if verdict else None,
+        "realcli_version": header.realcli_version,
+        "git_sha": header.git_sha,
+        "run_dir": str(run_dir),
+        "spec_json": json.dumps(doc, sort_keys=True),
+        "ingest_digest": digest,
+        "ingested_at": ingested_at,
+    }
+
+
+def _add_ledger_rows(rows: RunRows, ledger: LedgerContents) -> None:
+    key = rows.run_key
+    results: dict[str, ToolResultEvent] = {}
+    for e in ledger.events:
+        if isinstance(e, ToolResultEvent):
+            results.setdefault(e.call_id, e)
+    for e in [ledger.header, *ledger.events]:
+        payload = e.model_dump(mode="json", exclude={"seq", "kind", "ts"})
+        rows.events.append(
+            {
+                "run_key": key,
+                "seq": e.seq,
+                "kind": e.kind,
+                "ts": e.ts,
+                "payload": json.dumps(payload),
+            }
+        )
+        if isinstance(e, ModelCallEvent):
+            rows.model_calls.append(
+                {"run_key": key, "seq": e.seq, "ts": e.ts}
+                | {name: getattr(e, name) for name in _MODEL_CALL_FIELDS}
+            )
+        elif isinstance(e, ToolCallEvent):
+            res = results.get(e.call_id)
+            rows.tool_calls.append(
+                {
+                    "run_key": key,
+                    "seq": e.seq,
+                    "ts": e.ts,
+                    "call_id": e.call_id,
+                    "name": e.name,
+                    "raw_name": e.raw_name,
+                    "channel": e.channel.value,
+                    "atomic_op": e.atomic_op,
+                    "result_seq": res.seq if res else None,
+                    "ok": res.ok if res else None,
+                    "exit_code": res.exit_code if res else None,
+                    "duration_ms": res.duration_ms if res else None,
+                    "n_touched_files": len(res.touched_files) if res else None,
+                }
+            )
+
+
+def _add_verdict_rows(rows: RunRows, verdict: Verdict) -> None:
+    key = rows.run_key
+    for r in verdict.rounds:
+        rows.rounds.append(
+            {
+                "run_key": key,
+                "round": r.round,
+                "passed": r.passed,
+                "f2p_total": r.f2p.total,
+                "f2p_passed": r.f2p.passed,
+                "f2p_pass": r.f2p.all_passed,
+                "f2p_step": r.f2p.step_score,
+                "p2p_total": r.p2p.total,
+                "p2p_passed": r.p2p.passed,
+                "p2p_pass": r.p2p.all_passed,
+                "p2p_step": r.p2p.step_score,
+                "f2p_test_share": r.f2p_test_share,
+            }
+        )
+        for t in r.tests:
+            rows.test_results.append(
+                {
+                    "run_key": key,
+                    "round": r.round,
+                    "test_set": t.test_set,
+                    "nodeid": t.nodeid,
+                    "outcome": t.outcome.value,
+                    "duration_s": t.duration_s,
+                    "message": t.message,
+                }
+            )
+        for s in r.substeps:
+            rows.substep_results.append(
+                {
+                    "run_key": key,
+                    "round": r.round,
+                    "substep_id": s.id,
+                    "passed": s.passed,
+                    "weight": s.weight,
+                    "tests_passed": s.tests_passed,
+                    "tests_total": s.tests_total,
+                }
+            )

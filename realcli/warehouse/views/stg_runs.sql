@@ -1,0 +1,65 @@
+-- stg_runs: one row per ingested run folder, axes and outcome made explicit per status.
+-- Finished runs (graded, infra_error, task_error) carry false/0 where their verdict has no
+-- score, so an infra error counts as a failure; incomplete runs (no verdict.json) keep NULL
+-- metrics and is_finished = false, so tables can leave them out of denominators and count them.
+with source as (
+    select * from runs
+),
+
+final as (
+    select
+        run_key,
+        experiment,
+        task_id,
+        task_version,
+        task_category,
+        task_kind,
+        task_digest,
+        model,
+        model_backend,
+        model_id,
+        harness,
+        harness_kind,
+        harness_version,
+        mode,
+        channels,
+        protocol,
+        protocol_rounds,
+        seed,
+        status,
+        ledger_status,
+        complete,
+        len(ledger_problems) as n_ledger_problems,
+        status <> 'incomplete' as is_finished,
+        status = 'infra_error' as is_infra_error,
+        status = 'task_error' as is_task_error,
+        case when status <> 'incomplete' then coalesce(passed, false) end as passed,
+        case when status <> 'incomplete' then coalesce(f2p_pass, false) end as f2p_pass,
+        case when status <> 'incomplete' then coalesce(f2p_step, 0.0) end as f2p_step,
+        case when status <> 'incomplete' then coalesce(p2p_pass, false) end as p2p_pass,
+        case when status <> 'incomplete' then coalesce(p2p_step, 0.0) end as p2p_step,
+        case when status <> 'incomplete' then coalesce(f2p_test_share, 0.0) end as f2p_test_share,
+        n_rounds,
+        wall_time_s,
+        agent_time_s,
+        tests_time_s,
+        n_events,
+        n_model_calls,
+        n_tool_calls,
+        n_gui_tool_calls,
+        n_errors,
+        tokens_in,
+        tokens_out,
+        tokens_cached,
+        cost_usd,
+        started_at,
+        ended_at,
+        graded_at,
+        verdict_error,
+        realcli_version,
+        git_sha,
+        run_dir
+    from source
+)
+
+select * from final

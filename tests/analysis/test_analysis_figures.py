@@ -1,0 +1,32 @@
+"""Every registered figure keeps the figure contract (STYLE.md §8)."""
+
+from __future__ import annotations
+
+import duckdb
+import pytest
+from warehouse_rows import add_runs, run
+
+from analysis.figures import FIGURES, Figure, by_name
+from analysis.systems import SYSTEM_AXES
+
+
+@pytest.mark.parametrize("figure", FIGURES, ids=lambda f: f.NAME)
+def test_figure_contract(figure: Figure, con: duckdb.DuckDBPyConnection) -> None:
+    assert figure.NAME and figure.TITLE and figure.CAPTION
+    empty = figure.data(con)
+    assert empty.columns == list(figure.COLUMN_LABELS)
+    add_runs(con, run(passed=True), run(seed=2, f2p_step=0.4), run(model="m2", f2p_step=0.7))
+    df = figure.data(con)
+    assert df.columns == empty.columns
+    assert df.columns[: len(SYSTEM_AXES)] == list(SYSTEM_AXES)
+    assert df.height > 0
+    spec = figure.chart(df).to_dict()  # validates against the Vega-Lite schema
+    assert spec["title"] == figure.TITLE
+
+
+def test_figure_names_are_unique_and_found_by_name() -> None:
+    names = [f.NAME for f in FIGURES]
+    assert len(set(names)) == len(names)
+    assert by_name("step_distribution").NAME == "step_distribution"
+    with pytest.raises(KeyError, match="known: "):
+        by_name("nope")

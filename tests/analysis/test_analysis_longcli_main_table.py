@@ -1,0 +1,109 @@
+"""Golden test of the LongCLI main table: runs rows in, one row per system out."""
+
+from __future__ import annotations
+
+import duckdb
+from warehouse_rows import add_runs, assert_rows, run
+
+from analysis.figures import longcli_main_table
+from analysis.systems import SYSTEM_AXES
+
+
+def _seed_two_systems(con: duckdb.DuckDBPyConnection) -> None:
+    add_runs(
+        con,
+        # m1 · h1, task t1: 3 seeds, 1 pass
+        run(task_id="t1", seed=1, passed=True, wall_time_s=30.0),
+        run(task_id="t1", seed=2, f2p_step=0.5, wall_time_s=20.0),
+        run(task_id="t1", seed=3, f2p_step=0.2, p2p_pass=False, p2p_step=0.5),
+        # m1 · h1, task t2: 3 finished seeds (one infra error), no pass, one incomplete
+        run(task_id="t2", seed=1, f2p_step=0.8),
+        run(task_id="t2", seed=2, status="infra_error", f2p_step=0.0, p2p_pass=False, p2p_step=0.0),
+        run(task_id="t2", seed=3, status="task_error", f2p_step=0.0),
+        run(task_id="t2", seed=4, status="incomplete"),
+        # m2 · h1: task t1 with only 2 seeds -> Pass@2
+        run(model="m2", task_id="t1", seed=1, passed=True),
+        run(model="m2", task_id="t1", seed=2),
+        # a WeaveBench task is not part of this table
+        run(model="m2", task_id="w1", task_kind="weave", passed=True),
+    )
+
+
+def test_main_table_golden(con: duckdb.DuckDBPyConnection) -> None:
+    _seed_two_systems(con)
+    got = longcli_main_table.data(con)
+    expected = [
+        {
+            "model": "m1",
+            "harness": "h1",
+            "mode": "cli_only",
+            "protocol": "autonomous",
+            "system": "m1 · h1",
+            "n_runs": 6,  # the incomplete run is out, the infra and task errors are in
+            "n_tasks": 2,
+            "pass_pct": 100 / 6,
+            "k": 3,
+            "pass_at_k_pct": 50.0,  # t1: n=3, c=1 -> 1.0; t2: n=3, c=0 -> 0.0
+            "f2p_pass_pct": 100 / 6,
+            "f2p_step_pct": (100 + 50 + 20 + 80 + 0 + 0) / 6,
+            "p2p_pass_pct": 4 / 6 * 100,
+            "p2p_step_pct": (100 + 100 + 50 + 100 + 0 + 100) / 6,
+            "mean_wall_time_s": (30 + 20 + 10 + 10 + 10 + 10) / 6,
+            "n_infra_errors": 1,
+            "n_task_errors": 1,
+            "n_incomplete": 1,
+        },
+        {
+            "model": "m2",
+            "harness": "h1",
+            "mode": "cli_only",
+            "protocol": "autonomous",
+            "system": "m2 · h1",
+            "n_runs": 2,
+            "n_tasks": 1,
+            "pass_pct": 50.0,
+            "k": 2,  # only two seeds: Pass@2, stated
+            "pass_at_k_pct": 100.0,  # 1 - C(1,2)/C(2,2)
+            "f2p_pass_pct": 50.0,
+            "f2p_step_pct": 50.0,
+            "p2p_pass_pct": 100.0,
+            "p2p_step_pct": 100.0,
+            "mean_wall_time_s": 10.0,
+            "n_infra_errors": 0,
+            "n_task_errors": 0,
+            "n_incomplete": 0,
+        },
+    ]
+    assert got.columns == list(longcli_main_table.COLUMN_LABELS)
+    assert got.columns[:4] == list(SYSTEM_AXES)
+    assert_rows(got, expected)
+
+
+def test_system_label_names_axes_that_vary(con: duckdb.DuckDBPyConnection) -> None:
+    add_runs(con, run(mode="cli_only"), run(mode="hybrid"))
+    assert longcli_main_table.data(con)["system"].to_list() == [
+        "m1 · h1 · cli_only",
+        "m1 · h1 · hybrid",
+    ]
+
+
+def test_system_with_only_incomplete_runs_has_empty_rates(con: duckdb.DuckDBPyConnection) -> None:
+    add_runs(con, run(status="incomplete"), run(status="incomplete", seed=2))
+    row = longcli_main_table.data(con).row(0, named=True)
+    assert (row["n_runs"], row["n_tasks"], row["n_incomplete"]) == (0, 0, 2)
+    assert (row["pass_pct"], row["pass_at_k_pct"], row["k"]) == (None, None, None)
+    longcli_main_table.chart(longcli_main_table.data(con)).to_dict()
+
+
+def test_empty_warehouse_gives_an_empty_typed_table(con: duckdb.DuckDBPyConnection) -> None:
+    df = longcli_main_table.data(con)
+    assert df.is_empty()
+    assert df.columns == list(longcli_main_table.COLUMN_LABELS)
+
+
+def test_chart_shows_four_metrics_per_system(con: duckdb.DuckDBPyConnection) -> None:
+    _seed_two_systems(con)
+    spec = longcli_main_table.chart(longcli_main_table.data(con)).to_dict()
+    values = next(iter(spec["datasets"].values()))
+    assert {v["metric"] for v in values} == {"Pass", "Pass@k", "F2P step", "P2P pass"}
+    assert len(values) == 8
