@@ -24,6 +24,8 @@ def _nodeid(case: ET.Element) -> str:
         dotted = classname or name
         return dotted.replace(".", "/").removeprefix(TESTS_MOUNT.replace(".", "/") + "/") + ".py"
     rel = file.removeprefix(TESTS_MOUNT + "/")
+    if not classname:  # a module that failed to collect
+        return rel
     module = file.removesuffix(".py").replace("/", ".")
     classes = classname.removeprefix(module).strip(".")
     parts = [rel, *[c for c in classes.split(".") if c], name]

@@ -96,7 +96,7 @@ def run_test_set(
         argv = [
             "python", "-m", "pytest", "-p", "no:cacheprovider", "-o", "junit_family=xunit1",
             "-o", "console_output_style=classic", f"--junitxml={junit_inside}", "-q",
-            "--color=no", f"{TESTS_MOUNT}/{test_set}",
+            "--color=no", "--continue-on-collection-errors", f"{TESTS_MOUNT}/{test_set}",
         ]  # fmt: skip
         result = sandbox.exec(argv, timeout_s=timeout_s, cwd=workdir)
         produced = copy / _OUT_MOUNT / xml_path.name

@@ -92,7 +92,7 @@ def execute_run(spec: RunSpec, task: TaskBundle) -> RunOutcome:
     """Run ``task`` under ``spec`` unless already finished; never raises for agent failures."""
     key = run_key(spec, task)
     runs_dir = Path(spec.paths.runs_dir)
-    run_dir = runs_dir / spec.experiment / key
+    run_dir = runs_dir / spec.experiment_name / key
     try:
         with run_lock(runs_dir / ".locks", key):
             if (run_dir / VERDICT).is_file():
@@ -142,13 +142,13 @@ class _Run:
         }
         write_json_atomic(
             self.run_dir / SPEC,
-            {"run_key": self.key, "experiment": self.spec.experiment, "task": task_meta,
+            {"run_key": self.key, "experiment": self.spec.experiment_name, "task": task_meta,
              "spec": spec_json},
         )  # fmt: skip
         shutil.copyfile(self.task.root / "task.toml", self.run_dir / TASK_COPY)
         header = HeaderEvent(
             seq=0, realcli_version=__version__, git_sha=_git_sha(), run_key=self.key,
-            experiment=self.spec.experiment, task_id=self.task.id, task_digest=self.task.digest,
+            experiment=self.spec.experiment_name, task_id=self.task.id, task_digest=self.task.digest,
             spec=spec_json, host={"node": platform.node(), "python": platform.python_version()},
         )  # fmt: skip
         with LedgerWriter.create(self.run_dir / LEDGER, header, self.redactor) as ledger:

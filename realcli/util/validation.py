@@ -26,7 +26,9 @@ def describe_validation_error(
     exc: ValidationError, model: type[BaseModel], prefix: str = ""
 ) -> tuple[str, str, str]:
     """(field, problem, fix) for the first error in ``exc``."""
-    err = exc.errors()[0]
+    errors = exc.errors()
+    # A typo shows up twice (unknown key + missing key): the unknown key explains both.
+    err = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
     loc = tuple(err["loc"])
     field = prefix + ".".join(str(p) for p in loc)
     kind = err["type"]

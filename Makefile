@@ -1,0 +1,29 @@
+# The two commands of the README: `make demo` (set up, run the smoke sweep, ingest, report)
+# and `make test` (set up, lint, type-check, run every test). Both work on a fresh machine.
+VENV := .venv/bin
+export PATH := $(CURDIR)/.venv/bin:$(PATH)
+
+.PHONY: setup demo test lint bench clean
+
+setup:
+	@bash scripts/setup.sh
+
+demo: setup
+	realcli run --multirun experiment=smoke_sweep
+	realcli ingest
+	realcli report
+
+lint: setup
+	$(VENV)/ruff check realcli analysis tests bench
+	$(VENV)/ruff format --check realcli analysis tests bench
+	$(VENV)/mypy
+	$(VENV)/lint-imports
+
+test: lint
+	$(VENV)/pytest -q
+
+bench: setup
+	$(VENV)/python bench/overhead.py --out docs/benchmarks.md
+
+clean:
+	rm -rf runs report warehouse.duckdb bench/out

@@ -1,0 +1,192 @@
+"""The non-Hydra ``realcli`` commands: tasks list/check, ingest, report, show, regrade."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from functools import partial
+from pathlib import Path
+
+from realcli.catalog import discover_tasks, load_task
+from realcli.grading.testrun import load_saved_results
+from realcli.grading.verdict import build_verdict, outcome_from_ledger
+from realcli.ledger import read_ledger
+from realcli.runner.execute import LEDGER, SPEC, TASK_COPY, VERDICT, write_json_atomic
+from realcli.runner.health import check_task
+from realcli.sandbox import make_sandbox
+from realcli.schema.task_spec import TaskSpec
+from realcli.schema.verdict import Verdict
+from realcli.util.errors import RealcliError, TaskError
+
+__all__ = ["find_run", "ingest", "regrade", "report", "show", "tasks_check", "tasks_list"]
+
+
+def tasks_list(tasks_dir: Path) -> int:
+    bundles = discover_tasks(tasks_dir)
+    print(f"{'id':34s} {'kind':8s} {'category':13s} {'sub-steps':>9s} {'F2P files':>9s}  suites")
+    for b in bundles:
+        s = b.spec
+        print(
+            f"{s.id:34s} {s.kind.value:8s} {s.category.value:13s} {len(s.substeps):>9d}"
+            f" {len(b.test_files('f2p')):>9d}  {','.join(s.suites)}"
+        )
+    print(f"{len(bundles)} tasks in {tasks_dir}")
+    return 0
+
+
+def tasks_check(tasks_dir: Path, task_ids: Sequence[str], repeat: int) -> int:
+    if repeat < 1:
+        raise TaskError("command line", "--repeat", f"{repeat} is not a positive count", "use 1 or more")
+    roots = [tasks_dir / t for t in task_ids] or sorted(p.parent for p in tasks_dir.glob("*/task.toml"))
+    if not roots:
+        raise TaskError(str(tasks_dir), None, "no task folders found", "pass --tasks-dir")
+    failed = 0
+    for root in roots:
+        if not (root / "task.toml").is_file():
+            print(f"FAIL {root.name}: {root}/task.toml: missing (fix: check the task id)")
+            failed += 1
+            continue
+        health = check_task(root, partial(make_sandbox, "local"), repeat=repeat)
+        flaky = {t: r for t, r in health.flake_rates.items() if r}
+        verdict = "ok  " if health.ok else "FAIL"
+        print(
+            f"{verdict} {health.task_id}: {health.n_f2p} F2P, {health.n_p2p} P2P tests;"
+            f" flake rate {max(health.flake_rates.values(), default=0.0):.2f} over {repeat} repeat(s)"
+        )
+        for gate in health.gates:
+            if not gate.ok:
+                print(f"     gate {gate.name}: {gate.detail}")
+        for test, rate in sorted(flaky.items()):
+            print(f"     flaky {test}: {rate:.2f}")
+        failed += not health.ok
+    print(f"{len(roots) - failed}/{len(roots)} tasks healthy")
+    return 1 if failed else 0
+
+
+def ingest(runs_dir: Path, warehouse: Path) -> int:
+    from realcli.warehouse import connect
+    from realcli.warehouse import ingest as ingest_runs
+
+    con = connect(warehouse)
+    try:
+        stats = ingest_runs(con, runs_dir)
+    finally:
+        con.close()
+    for problem in stats.problems:
+        print(f"warning: {problem}", file=sys.stderr)
+    print(
+        f"ingested {runs_dir} into {warehouse}: {stats.loaded} loaded, {stats.unchanged} unchanged,"
+        f" {stats.incomplete} incomplete, {len(stats.problems)} problems"
+    )
+    return 0
+
+
+def report(warehouse: Path, out: Path) -> int:
+    if not warehouse.is_file():
+        raise RealcliError(str(warehouse), None, "no warehouse", "run `realcli ingest` first")
+    cmd = [sys.executable, "-m", "analysis", "report", "--warehouse", str(warehouse), "--out", str(out)]
+    return subprocess.run(cmd, check=False).returncode
+
+
+def _run_dirs(runs_dir: Path) -> list[Path]:
+    return sorted(
+        p.parent for p in runs_dir.glob("*/*/" + LEDGER) if not p.parts[-3].startswith((".", "_"))
+    )
+
+
+def find_run(runs_dir: Path, key: str) -> Path:
+    matches = [d for d in _run_dirs(runs_dir) if d.name.startswith(key)]
+    if len(matches) != 1:
+        found = "no run" if not matches else f"{len(matches)} runs"
+        raise RealcliError(
+            str(runs_dir), "RUN_KEY", f"{found} matching {key!r}",
+            "give a longer prefix or the whole key (see the run folders' names)",
+        )  # fmt: skip
+    return matches[0]
+
+
+def show(runs_dir: Path, key: str) -> int:
+    run_dir = find_run(runs_dir, key)
+    ledger = read_ledger(run_dir / LEDGER)
+    spec = ledger.header.spec
+    print(f"run {ledger.header.run_key}  ({run_dir})")
+    print(f"  task       {ledger.header.task_id}  digest {ledger.header.task_digest[:12]}")
+    print(
+        f"  experiment {ledger.header.experiment}  model={spec['model']['name']}"
+        f" harness={spec['harness']['name']} mode={spec['mode']['name']}"
+        f" protocol={spec['protocol']['name']} seed={spec['seed']}"
+    )
+    kinds = Counter(e.kind for e in ledger.events)
+    tokens_in = sum(e.tokens_in for e in ledger.events if e.kind == "model_call")
+    tokens_out = sum(e.tokens_out for e in ledger.events if e.kind == "model_call")
+    print(
+        f"  ledger     {len(ledger.events) + 1} events, complete={ledger.complete}: "
+        + ", ".join(f"{k}={n}" for k, n in sorted(kinds.items()))
+    )
+    print(f"  tokens     in={tokens_in} out={tokens_out}")
+    for problem in ledger.problems:
+        print(f"  problem    {problem}")
+    verdict_path = run_dir / VERDICT
+    if not verdict_path.is_file():
+        print("  verdict    none: the run did not finish (it is redone by the next `realcli run`)")
+        return 0
+    v = Verdict.model_validate_json(verdict_path.read_text())
+    print(
+        f"  verdict    {v.status.value}: Pass={int(v.passed)} F2P pass={int(v.f2p_pass)}"
+        f" step={v.f2p_step:.2f}  P2P pass={int(v.p2p_pass)} step={v.p2p_step:.2f}"
+        f"  wall={v.wall_time_s:.1f}s agent={v.agent_time_s:.1f}s tests={v.tests_time_s:.1f}s"
+    )
+    if v.error:
+        print(f"  error      {v.error}")
+    for rnd in v.rounds:
+        marks = " ".join(f"{s.id}:{'ok' if s.passed else f'{s.tests_passed}/{s.tests_total}'}" for s in rnd.substeps)
+        print(f"  round {rnd.round}    sub-steps {marks}")
+        failing = [t for t in rnd.tests if t.outcome.value != "passed"]
+        for t in failing[:10]:
+            print(f"    {t.outcome.value:7s} {t.test_set} {t.nodeid}  {t.message.splitlines()[0][:80] if t.message else ''}")
+        if len(failing) > 10:
+            print(f"    ... {len(failing) - 10} more")
+    return 0
+
+
+def regrade(runs_dir: Path, keys: Sequence[str]) -> int:
+    """Rebuild ``verdict.json`` of finished runs from their saved test output and ledger."""
+    run_dirs = [find_run(runs_dir, k) for k in keys] if keys else _run_dirs(runs_dir)
+    changed = 0
+    for run_dir in run_dirs:
+        if not (run_dir / VERDICT).is_file():
+            print(f"skip     {run_dir.name}: not finished")
+            continue
+        old = Verdict.model_validate_json((run_dir / VERDICT).read_text())
+        task = TaskSpec.model_validate(load_task_copy(run_dir))
+        ledger = read_ledger(run_dir / LEDGER)
+        status, error, timings = outcome_from_ledger(ledger)
+        rounds = sorted({int(p.name.split(".")[0].split("-")[1]) for p in (run_dir / "tests").glob("round-*.xml")})
+        new = build_verdict(
+            task=task, run_key=old.run_key, rounds={n: load_saved_results(run_dir / "tests", n) for n in rounds},
+            status=status, error=error, timings=timings,
+        )  # fmt: skip
+        write_json_atomic(run_dir / VERDICT, new.model_dump(mode="json"))
+        same = (old.passed, old.f2p_step, old.p2p_step) == (new.passed, new.f2p_step, new.p2p_step)
+        changed += not same
+        print(
+            f"regraded {run_dir.name}: pass {int(old.passed)}->{int(new.passed)}"
+            f" f2p_step {old.f2p_step:.2f}->{new.f2p_step:.2f} p2p_step {old.p2p_step:.2f}->{new.p2p_step:.2f}"
+        )
+    print(f"{len(run_dirs)} runs, {changed} verdicts changed")
+    return 0
+
+
+def load_task_copy(run_dir: Path) -> dict[str, object]:
+    import tomllib
+
+    path = run_dir / TASK_COPY
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise TaskError(str(path), None, f"unreadable ({exc})", "rerun this run") from exc
+
+
+_ = (SPEC, load_task)

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Install what realcli needs on a fresh Debian machine: bubblewrap (the local sandbox) and a
+# virtualenv with realcli and its pinned dependencies. Idempotent; safe to run again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_apt=()
+command -v bwrap >/dev/null 2>&1 || need_apt+=(bubblewrap)
+command -v git >/dev/null 2>&1 || need_apt+=(git)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "setup: need root to install: ${need_apt[*]} (or install them yourself)" >&2
+    exit 1
+  fi
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+
+PYTHON=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+  "$PYTHON" -m venv .venv
+fi
+stamp=.venv/.realcli-installed
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+  .venv/bin/pip install -q -e '.[dev]'
+  touch "$stamp"
+fi
+echo "setup: ok ($(.venv/bin/realcli --version), $(bwrap --version))"
