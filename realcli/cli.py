@@ -45,13 +45,19 @@ def _parser() -> argparse.ArgumentParser:
         tp.add_argument("--tasks-dir", type=Path, default=_default("REALCLI_TASKS_DIR", "tasks"))
         if name == "check":
             tp.add_argument("task_ids", nargs="*", metavar="TASK", help="default: every task")
-            tp.add_argument("--repeat", type=int, default=1, metavar="K",
-                            help="run each gate K times and report a flake rate per test")
+            tp.add_argument(
+                "--repeat",
+                type=int,
+                default=1,
+                metavar="K",
+                help="run each gate K times and report a flake rate per test",
+            )
 
     for name in ("ingest", "report"):
         ip = sub.add_parser(name, help=COMMANDS[name])
-        ip.add_argument("--warehouse", type=Path,
-                        default=_default("REALCLI_WAREHOUSE", "warehouse.duckdb"))
+        ip.add_argument(
+            "--warehouse", type=Path, default=_default("REALCLI_WAREHOUSE", "warehouse.duckdb")
+        )
         if name == "ingest":
             ip.add_argument("--runs-dir", type=Path, default=_default("REALCLI_RUNS_DIR", "runs"))
         else:

@@ -32,6 +32,11 @@ def run_realcli(
     args: list[str], env: Mapping[str, str], cwd: Path, timeout: float = 600
 ) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [*REALCLI, *args], env=dict(env), cwd=cwd, capture_output=True, text=True,
-        timeout=timeout, check=False,
-    )  # fmt: skip
+        [*REALCLI, *args],
+        env=dict(env),
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )

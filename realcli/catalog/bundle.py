@@ -1,8 +1,11 @@
-"""TaskBundle: one validated task folder (task.toml, instruction.md, environment/, tests/, solution/)."""
+"""TaskBundle: one validated task folder.
+
+Layout: task.toml, instruction.md, environment/ (repo/ and an optional setup.sh), tests/f2p/,
+tests/p2p/ and solution/ (trajectory.jsonl plus the files it writes).
+"""
 
 from __future__ import annotations
 
-import json
 import tomllib
 from dataclasses import dataclass
 from functools import cached_property
@@ -10,7 +13,8 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from realcli.schema.actions import Action, ActionAdapter, WriteAction
+from realcli.catalog.trajectory import load_actions
+from realcli.schema.actions import Action
 from realcli.schema.task_spec import TaskSpec
 from realcli.util.errors import TaskError
 from realcli.util.hashing import sha256_tree
@@ -63,33 +67,7 @@ class TaskBundle:
 
     def reference_actions(self) -> list[Action]:
         """The reference trajectory with every ``content_from`` inlined."""
-        path = self.trajectory_path
-        actions: list[Action] = []
-        for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            if not line.strip():
-                continue
-            where = f"{path}:{lineno}"
-            try:
-                action = ActionAdapter.validate_python(json.loads(line))
-            except json.JSONDecodeError as exc:
-                raise TaskError(where, None, f"not JSON ({exc.msg})", "one JSON object per line") from exc
-            except ValidationError as exc:
-                field, problem, fix = describe_validation_error(exc, WriteAction)
-                raise TaskError(where, field, problem, fix) from exc
-            if isinstance(action, WriteAction) and action.content_from is not None:
-                source = (self.solution_dir / action.content_from).resolve()
-                if not source.is_relative_to(self.solution_dir.resolve()) or not source.is_file():
-                    raise TaskError(
-                        where,
-                        "content_from",
-                        f"{action.content_from!r} is not a file under solution/",
-                        "point it at a file inside the task's solution/ folder",
-                    )
-                action = action.model_copy(
-                    update={"content": source.read_text(encoding="utf-8"), "content_from": None}
-                )
-            actions.append(action)
-        return actions
+        return load_actions(self.trajectory_path, self.solution_dir)
 
 
 def _parse_toml(path: Path) -> dict[str, object]:
@@ -113,7 +91,9 @@ def load_task(root: Path) -> TaskBundle:
         raise TaskError(str(toml_path), field, problem, fix) from exc
     if spec.id != root.name:
         raise TaskError(
-            str(toml_path), "id", f"{spec.id!r} differs from the folder name {root.name!r}",
+            str(toml_path),
+            "id",
+            f"{spec.id!r} differs from the folder name {root.name!r}",
             "make the id and the folder name the same",
         )
     bundle = TaskBundle(root=root, spec=spec)
@@ -132,7 +112,8 @@ def load_task(root: Path) -> TaskBundle:
             file_part = sel.split("::", 1)[0]
             if not (bundle.tests_dir / file_part).is_file():
                 raise TaskError(
-                    str(toml_path), f"substeps.{sub.id}.tests",
+                    str(toml_path),
+                    f"substeps.{sub.id}.tests",
                     f"{sel!r} names no file under tests/",
                     "use a path relative to tests/, e.g. 'f2p/test_x.py::test_y'",
                 )

@@ -32,7 +32,9 @@ def select_tasks(tasks_dir: Path, suite: SuiteSpec, task: str | None = None) -> 
         missing = [t for t in suite.tasks if t not in by_id]
         if missing:
             raise TaskError(
-                f"suite {suite.name}", "tasks", f"unknown task ids {missing}",
+                f"suite {suite.name}",
+                "tasks",
+                f"unknown task ids {missing}",
                 f"use ids from {tasks_dir}: {', '.join(sorted(by_id))}",
             )
         return [by_id[t] for t in suite.tasks]
@@ -40,7 +42,9 @@ def select_tasks(tasks_dir: Path, suite: SuiteSpec, task: str | None = None) -> 
         bundles = [b for b in bundles if suite.suite in b.spec.suites]
     if not bundles:
         raise TaskError(
-            f"suite {suite.name}", "suite", f"selects no task under {tasks_dir}",
+            f"suite {suite.name}",
+            "suite",
+            f"selects no task under {tasks_dir}",
             "list suite names in each task.toml's `suites`, or pick another suite",
         )
     return bundles

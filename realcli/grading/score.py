@@ -12,8 +12,10 @@ __all__ = ["grade_round", "selector_matches"]
 
 def selector_matches(selector: str, nodeid: str) -> bool:
     """True when ``nodeid`` is the test ``selector`` names, or lies inside it (file or class)."""
-    return nodeid == selector or nodeid.startswith(selector + "::") or (
-        "[" in nodeid and nodeid.split("[", 1)[0] == selector
+    return (
+        nodeid == selector
+        or nodeid.startswith(selector + "::")
+        or ("[" in nodeid and nodeid.split("[", 1)[0] == selector)
     )
 
 

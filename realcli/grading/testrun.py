@@ -94,10 +94,21 @@ def run_test_set(
         )
         junit_inside = f"{workdir}/{_OUT_MOUNT}/{xml_path.name}"
         argv = [
-            "python", "-m", "pytest", "-p", "no:cacheprovider", "-o", "junit_family=xunit1",
-            "-o", "console_output_style=classic", f"--junitxml={junit_inside}", "-q",
-            "--color=no", "--continue-on-collection-errors", f"{TESTS_MOUNT}/{test_set}",
-        ]  # fmt: skip
+            "python",
+            "-m",
+            "pytest",
+            "-p",
+            "no:cacheprovider",
+            "-o",
+            "junit_family=xunit1",
+            "-o",
+            "console_output_style=classic",
+            f"--junitxml={junit_inside}",
+            "-q",
+            "--color=no",
+            "--continue-on-collection-errors",
+            f"{TESTS_MOUNT}/{test_set}",
+        ]
         result = sandbox.exec(argv, timeout_s=timeout_s, cwd=workdir)
         produced = copy / _OUT_MOUNT / xml_path.name
         if produced.is_file():

@@ -21,9 +21,9 @@ CONF_DIR = Path(__file__).resolve().parents[2] / "conf"
 
 
 def spec_from_cfg(cfg: DictConfig, choices: dict[str, Any]) -> RunSpec:
-    raw = OmegaConf.to_container(cfg, resolve=True, throw_on_missing=False)
-    assert isinstance(raw, dict)
-    raw.pop("hydra", None)
+    container = OmegaConf.to_container(cfg, resolve=True, throw_on_missing=False)
+    assert isinstance(container, dict)
+    raw = {str(k): v for k, v in container.items() if k != "hydra"}
     spec = validate_spec(raw, {g: choices.get(g) for g in CONFIG_GROUPS})
     paths = PathsSpec(**{k: str(Path(v).resolve()) for k, v in spec.paths.model_dump().items()})
     return spec.model_copy(update={"paths": paths})
@@ -32,8 +32,11 @@ def spec_from_cfg(cfg: DictConfig, choices: dict[str, Any]) -> RunSpec:
 def run_job(spec: RunSpec) -> list[RunOutcome]:
     """Run (or skip, when finished) every task the spec's suite selects, in order."""
     from realcli.catalog import select_tasks
+    from realcli.gateway import make_backend
 
     tasks = select_tasks(Path(spec.paths.tasks_dir), spec.suite, spec.task)
+    if spec.model.backend != "replay":  # fail before any run on a bad backend config
+        make_backend(spec.model, ())
     outcomes = []
     for task in tasks:
         outcome = execute_run(spec, task)

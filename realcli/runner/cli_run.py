@@ -31,9 +31,11 @@ def check_group_overrides(argv: Sequence[str]) -> None:
             if option != "null" and not (CONF_DIR / group / f"{option}.yaml").is_file():
                 known = ", ".join(_options(group)) or "(none)"
                 raise ConfigError(
-                    "command line", arg, f"no option {option!r} in config group {group!r}",
+                    "command line",
+                    arg,
+                    f"no option {option!r} in config group {group!r}",
                     f"use one of {known}, or add conf/{group}/{option}.yaml",
-                )  # fmt: skip
+                )
 
 
 def run_command(argv: Sequence[str]) -> int:

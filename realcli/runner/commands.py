@@ -38,8 +38,12 @@ def tasks_list(tasks_dir: Path) -> int:
 
 def tasks_check(tasks_dir: Path, task_ids: Sequence[str], repeat: int) -> int:
     if repeat < 1:
-        raise TaskError("command line", "--repeat", f"{repeat} is not a positive count", "use 1 or more")
-    roots = [tasks_dir / t for t in task_ids] or sorted(p.parent for p in tasks_dir.glob("*/task.toml"))
+        raise TaskError(
+            "command line", "--repeat", f"{repeat} is not a positive count", "use 1 or more"
+        )
+    roots = [tasks_dir / t for t in task_ids] or sorted(
+        p.parent for p in tasks_dir.glob("*/task.toml")
+    )
     if not roots:
         raise TaskError(str(tasks_dir), None, "no task folders found", "pass --tasks-dir")
     failed = 0
@@ -53,7 +57,8 @@ def tasks_check(tasks_dir: Path, task_ids: Sequence[str], repeat: int) -> int:
         verdict = "ok  " if health.ok else "FAIL"
         print(
             f"{verdict} {health.task_id}: {health.n_f2p} F2P, {health.n_p2p} P2P tests;"
-            f" flake rate {max(health.flake_rates.values(), default=0.0):.2f} over {repeat} repeat(s)"
+            f" flake rate {max(health.flake_rates.values(), default=0.0):.2f}"
+            f" over {repeat} repeat(s)"
         )
         for gate in health.gates:
             if not gate.ok:
@@ -86,7 +91,16 @@ def ingest(runs_dir: Path, warehouse: Path) -> int:
 def report(warehouse: Path, out: Path) -> int:
     if not warehouse.is_file():
         raise RealcliError(str(warehouse), None, "no warehouse", "run `realcli ingest` first")
-    cmd = [sys.executable, "-m", "analysis", "report", "--warehouse", str(warehouse), "--out", str(out)]
+    cmd = [
+        sys.executable,
+        "-m",
+        "analysis",
+        "report",
+        "--warehouse",
+        str(warehouse),
+        "--out",
+        str(out),
+    ]
     return subprocess.run(cmd, check=False).returncode
 
 
@@ -101,9 +115,11 @@ def find_run(runs_dir: Path, key: str) -> Path:
     if len(matches) != 1:
         found = "no run" if not matches else f"{len(matches)} runs"
         raise RealcliError(
-            str(runs_dir), "RUN_KEY", f"{found} matching {key!r}",
+            str(runs_dir),
+            "RUN_KEY",
+            f"{found} matching {key!r}",
             "give a longer prefix or the whole key (see the run folders' names)",
-        )  # fmt: skip
+        )
     return matches[0]
 
 
@@ -141,11 +157,15 @@ def show(runs_dir: Path, key: str) -> int:
     if v.error:
         print(f"  error      {v.error}")
     for rnd in v.rounds:
-        marks = " ".join(f"{s.id}:{'ok' if s.passed else f'{s.tests_passed}/{s.tests_total}'}" for s in rnd.substeps)
+        marks = " ".join(
+            f"{s.id}:{'ok' if s.passed else f'{s.tests_passed}/{s.tests_total}'}"
+            for s in rnd.substeps
+        )
         print(f"  round {rnd.round}    sub-steps {marks}")
         failing = [t for t in rnd.tests if t.outcome.value != "passed"]
         for t in failing[:10]:
-            print(f"    {t.outcome.value:7s} {t.test_set} {t.nodeid}  {t.message.splitlines()[0][:80] if t.message else ''}")
+            first = t.message.splitlines()[0][:80] if t.message else ""
+            print(f"    {t.outcome.value:7s} {t.test_set} {t.nodeid}  {first}")
         if len(failing) > 10:
             print(f"    ... {len(failing) - 10} more")
     return 0
@@ -163,17 +183,27 @@ def regrade(runs_dir: Path, keys: Sequence[str]) -> int:
         task = TaskSpec.model_validate(load_task_copy(run_dir))
         ledger = read_ledger(run_dir / LEDGER)
         status, error, timings = outcome_from_ledger(ledger)
-        rounds = sorted({int(p.name.split(".")[0].split("-")[1]) for p in (run_dir / "tests").glob("round-*.xml")})
+        rounds = sorted(
+            {
+                int(p.name.split(".")[0].split("-")[1])
+                for p in (run_dir / "tests").glob("round-*.xml")
+            }
+        )
         new = build_verdict(
-            task=task, run_key=old.run_key, rounds={n: load_saved_results(run_dir / "tests", n) for n in rounds},
-            status=status, error=error, timings=timings,
-        )  # fmt: skip
+            task=task,
+            run_key=old.run_key,
+            rounds={n: load_saved_results(run_dir / "tests", n) for n in rounds},
+            status=status,
+            error=error,
+            timings=timings,
+        )
         write_json_atomic(run_dir / VERDICT, new.model_dump(mode="json"))
         same = (old.passed, old.f2p_step, old.p2p_step) == (new.passed, new.f2p_step, new.p2p_step)
         changed += not same
         print(
             f"regraded {run_dir.name}: pass {int(old.passed)}->{int(new.passed)}"
-            f" f2p_step {old.f2p_step:.2f}->{new.f2p_step:.2f} p2p_step {old.p2p_step:.2f}->{new.p2p_step:.2f}"
+            f" f2p_step {old.f2p_step:.2f}->{new.f2p_step:.2f}"
+            f" p2p_step {old.p2p_step:.2f}->{new.p2p_step:.2f}"
         )
     print(f"{len(run_dirs)} runs, {changed} verdicts changed")
     return 0

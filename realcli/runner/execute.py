@@ -80,9 +80,13 @@ def write_json_atomic(path: Path, data: object) -> None:
 def _git_sha() -> str | None:
     try:
         out = subprocess.run(
-            ["git", "rev-parse", "HEAD"], cwd=Path(__file__).parent, capture_output=True,
-            text=True, timeout=5, check=False,
-        )  # fmt: skip
+            ["git", "rev-parse", "HEAD"],
+            cwd=Path(__file__).parent,
+            capture_output=True,
+            text=True,
+            timeout=5,
+            check=False,
+        )
     except OSError:
         return None
     return out.stdout.strip() or None
@@ -142,15 +146,25 @@ class _Run:
         }
         write_json_atomic(
             self.run_dir / SPEC,
-            {"run_key": self.key, "experiment": self.spec.experiment_name, "task": task_meta,
-             "spec": spec_json},
-        )  # fmt: skip
+            {
+                "run_key": self.key,
+                "experiment": self.spec.experiment_name,
+                "task": task_meta,
+                "spec": spec_json,
+            },
+        )
         shutil.copyfile(self.task.root / "task.toml", self.run_dir / TASK_COPY)
         header = HeaderEvent(
-            seq=0, realcli_version=__version__, git_sha=_git_sha(), run_key=self.key,
-            experiment=self.spec.experiment_name, task_id=self.task.id, task_digest=self.task.digest,
-            spec=spec_json, host={"node": platform.node(), "python": platform.python_version()},
-        )  # fmt: skip
+            seq=0,
+            realcli_version=__version__,
+            git_sha=_git_sha(),
+            run_key=self.key,
+            experiment=self.spec.experiment_name,
+            task_id=self.task.id,
+            task_digest=self.task.digest,
+            spec=spec_json,
+            host={"node": platform.node(), "python": platform.python_version()},
+        )
         with LedgerWriter.create(self.run_dir / LEDGER, header, self.redactor) as ledger:
             self.ledger = ledger
             return self._rounds()
@@ -182,9 +196,13 @@ class _Run:
                 tests_s += seconds
         wall = time.monotonic() - self.started
         verdict = build_verdict(
-            task=self.task.spec, run_key=self.key, rounds=rounds, status=status, error=error,
+            task=self.task.spec,
+            run_key=self.key,
+            rounds=rounds,
+            status=status,
+            error=error,
             timings=RunTimings(wall_time_s=wall, agent_time_s=agent_s, tests_time_s=tests_s),
-        )  # fmt: skip
+        )
         write_json_atomic(self.run_dir / VERDICT, verdict.model_dump(mode="json"))
         self.ledger.emit(RunEndEvent(seq=0, status=verdict.status.value, wall_time_s=wall))
         return verdict
@@ -206,35 +224,49 @@ class _Run:
             harness = make_harness(self.spec.harness)
             sb = self.spec.sandbox
             options = sandbox_options(
-                self.task, workspace, memory_mb=sb.memory_mb, cpu_seconds=sb.cpu_seconds,
-                gateway_socket=sock_dir / "gateway.sock", gateway_port=sb.gateway_port,
-            )  # fmt: skip
+                self.task,
+                workspace,
+                memory_mb=sb.memory_mb,
+                cpu_seconds=sb.cpu_seconds,
+                gateway_socket=sock_dir / "gateway.sock",
+                gateway_port=sb.gateway_port,
+            )
             timeout = sb.agent_timeout_s or self.task.spec.timeouts.agent_s
             with Gateway(backend, on_call, model_id=self.spec.model.model_id) as gateway:
                 gateway.start(sock_dir / "gateway.sock")
                 outcome = harness.run(
                     HarnessContext(
-                        sandbox=self.make_sandbox(options), ledger=self.ledger,
-                        native_dir=self.run_dir / "native", instruction=self.task.instruction,
-                        model_id=self.spec.model.model_id, gateway_port=sb.gateway_port,
-                        workdir=self.task.spec.workdir, timeout_s=timeout,
+                        sandbox=self.make_sandbox(options),
+                        ledger=self.ledger,
+                        native_dir=self.run_dir / "native",
+                        instruction=self.task.instruction,
+                        model_id=self.spec.model.model_id,
+                        gateway_port=sb.gateway_port,
+                        workdir=self.task.spec.workdir,
+                        timeout_s=timeout,
                         redactor=self.redactor,
                     )
-                )  # fmt: skip
+                )
             reason, turns = outcome.reason, outcome.turns
         except Exception as exc:  # an infra failure: labelled, never dropped
             self.ledger.emit(
-                ErrorEvent(seq=0, error_type=ErrorType.infra_error, message=f"{type(exc).__name__}: {exc}")
+                ErrorEvent(
+                    seq=0, error_type=ErrorType.infra_error, message=f"{type(exc).__name__}: {exc}"
+                )
             )
         finally:
             shutil.rmtree(sock_dir, ignore_errors=True)
         seconds = time.monotonic() - started
         self.ledger.emit(
             BudgetEvent(
-                seq=0, turns=turns, wall_clock_s=seconds, tokens_in=usage.tokens_in,
-                tokens_out=usage.tokens_out, cost_usd=usage.cost_usd,
+                seq=0,
+                turns=turns,
+                wall_clock_s=seconds,
+                tokens_in=usage.tokens_in,
+                tokens_out=usage.tokens_out,
+                cost_usd=usage.cost_usd,
             )
-        )  # fmt: skip
+        )
         return reason, seconds
 
     def _grade(self, workspace: Path, round_no: int) -> tuple[list[TestResult], float]:
@@ -242,11 +274,15 @@ class _Run:
         seconds = 0.0
         for test_set in TEST_SETS:
             run = run_test_set(
-                tests_dir=self.task.tests_dir, test_set=test_set, workspace=workspace,
-                out_dir=self.run_dir / "tests", round_no=round_no,
-                options=sandbox_options(self.task, workspace), make_sandbox=self.make_sandbox,
+                tests_dir=self.task.tests_dir,
+                test_set=test_set,
+                workspace=workspace,
+                out_dir=self.run_dir / "tests",
+                round_no=round_no,
+                options=sandbox_options(self.task, workspace),
+                make_sandbox=self.make_sandbox,
                 timeout_s=self.task.spec.timeouts.tests_s,
-            )  # fmt: skip
+            )
             results.extend(run.results)
             seconds += run.duration_s
             passed = sum(r.outcome == "passed" for r in run.results)
@@ -254,9 +290,14 @@ class _Run:
             errors = sum(r.outcome == "error" for r in run.results)
             self.ledger.emit(
                 GradingEvent(
-                    seq=0, round=round_no, test_set=test_set,
-                    passed=passed, failed=failed, errors=errors,
-                    exit_code=run.exit_code, duration_s=run.duration_s,
+                    seq=0,
+                    round=round_no,
+                    test_set=test_set,
+                    passed=passed,
+                    failed=failed,
+                    errors=errors,
+                    exit_code=run.exit_code,
+                    duration_s=run.duration_s,
                 )
-            )  # fmt: skip
+            )
         return results, seconds

@@ -59,10 +59,15 @@ def _run_state(
         results: list[TestResult] = []
         for test_set in TEST_SETS:
             run = run_test_set(
-                tests_dir=task.tests_dir, test_set=test_set, workspace=workspace, out_dir=out,
-                round_no=1, options=sandbox_options(task, workspace), make_sandbox=make_sandbox,
+                tests_dir=task.tests_dir,
+                test_set=test_set,
+                workspace=workspace,
+                out_dir=out,
+                round_no=1,
+                options=sandbox_options(task, workspace),
+                make_sandbox=make_sandbox,
                 timeout_s=task.spec.timeouts.tests_s,
-            )  # fmt: skip
+            )
             results.extend(run.results)
     return results
 
@@ -100,7 +105,9 @@ def _gate_coverage(task: TaskBundle, results: list[TestResult]) -> Gate:
     f2p = [r.nodeid for r in results if r.test_set == "f2p"]
     selectors = [(s.id, sel) for s in task.spec.substeps for sel in s.tests]
     orphans = [n for n in f2p if not any(selector_matches(sel, n) for _, sel in selectors)]
-    empty = [f"{sid}:{sel}" for sid, sel in selectors if not any(selector_matches(sel, n) for n in f2p)]
+    empty = [
+        f"{sid}:{sel}" for sid, sel in selectors if not any(selector_matches(sel, n) for n in f2p)
+    ]
     problems = [f"F2P test {n} is in no sub-step" for n in orphans[:5]]
     problems += [f"sub-step selector {e} matches no test" for e in empty[:5]]
     return Gate("sub-step coverage", not problems, "; ".join(problems))

@@ -43,9 +43,11 @@ def prepare_workspace(
     sandbox = make_sandbox(replace(opts, ro_binds=((script, SETUP_MOUNT),)))
     result = sandbox.exec(["bash", SETUP_MOUNT], timeout_s=task.spec.timeouts.setup_s)
     if result.returncode != 0:
+        tail = (result.stderr or result.stdout)[-300:]
         raise TaskError(
-            str(script), None,
-            f"setup failed with exit {result.returncode}: {(result.stderr or result.stdout)[-300:]}",
+            str(script),
+            None,
+            f"setup failed with exit {result.returncode}: {tail}",
             "make environment/setup.sh succeed on the initial repo",
         )
 
@@ -73,7 +75,9 @@ def apply_reference(
             text = path.read_text(encoding="utf-8")
             if text.count(action.old) != 1:
                 raise TaskError(
-                    where, "old", f"edit of {action.path} matches {text.count(action.old)} times",
+                    where,
+                    "old",
+                    f"edit of {action.path} matches {text.count(action.old)} times",
                     "make 'old' match exactly once",
                 )
             path.write_text(text.replace(action.old, action.new), encoding="utf-8")

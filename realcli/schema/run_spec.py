@@ -35,7 +35,9 @@ class ModelSpec(Frozen):
     script: str | None = Field(
         None, description="scripted backend only: path of a JSONL file of generic actions"
     )
-    latency_ms: float = Field(0.0, ge=0, description="synthetic per-call latency (offline backends)")
+    latency_ms: float = Field(
+        0.0, ge=0, description="synthetic per-call latency (offline backends)"
+    )
 
 
 class HarnessSpec(Frozen):
@@ -59,7 +61,9 @@ class ProtocolSpec(Frozen):
 
 class SuiteSpec(Frozen):
     name: str
-    tasks: tuple[str, ...] = Field((), description="explicit task ids; empty: every task in the suite")
+    tasks: tuple[str, ...] = Field(
+        (), description="explicit task ids; empty: every task in the suite"
+    )
     suite: str | None = Field(None, description="select tasks whose task.toml lists this suite")
 
 
@@ -70,7 +74,9 @@ class SandboxSpec(Frozen):
     )
     memory_mb: int | None = Field(None, ge=64, description="overrides the task's resources")
     cpu_seconds: int | None = Field(None, ge=1, description="overrides the task's resources")
-    gateway_port: int = Field(8765, ge=1024, le=65535, description="gateway port inside the sandbox")
+    gateway_port: int = Field(
+        8765, ge=1024, le=65535, description="gateway port inside the sandbox"
+    )
 
 
 class JudgeSpec(Frozen):
@@ -86,7 +92,9 @@ class PathsSpec(Frozen):
 
 
 class RunSpec(Frozen):
-    experiment: str = Field(pattern=r"^[A-Za-z0-9_.-]+$")
+    experiment_name: str = Field(
+        pattern=r"^[A-Za-z0-9_.-]+$", description="run folders go under runs/<experiment_name>/"
+    )
     seed: int
     task: str | None = Field(None, description="run only this task id")
     model: ModelSpec

@@ -63,7 +63,7 @@ class SubStep(Frozen):
     title: str
     tests: tuple[str, ...] = Field(
         min_length=1,
-        description="pytest selectors relative to tests/: 'f2p/test_x.py' or 'f2p/test_x.py::test_y'",
+        description="pytest selectors relative to tests/: f2p/test_x.py or f2p/test_x.py::test_y",
     )
     weight: float = Field(1.0, gt=0)
     depends_on: tuple[str, ...] = ()

@@ -1,4 +1,4 @@
-"""Verdict: the graded outcome of one run (``verdict.json``), rebuilt purely from saved test output."""
+"""Verdict: the graded outcome of one run (``verdict.json``), rebuilt from saved test output."""
 
 from __future__ import annotations
 

@@ -28,8 +28,9 @@ def test_shipped_smoke_tasks_cover_every_category() -> None:
     for bundle in bundles:
         assert len(bundle.spec.substeps) >= 3
         assert bundle.test_files("p2p"), bundle.id
-        assert all(a.content is not None for a in bundle.reference_actions()
-                   if isinstance(a, WriteAction))  # fmt: skip
+        assert all(
+            a.content is not None for a in bundle.reference_actions() if isinstance(a, WriteAction)
+        )
 
 
 def test_digest_changes_with_any_file(tmp_path: Path) -> None:
@@ -57,7 +58,7 @@ def test_bad_substep_selector_is_reported(tmp_path: Path) -> None:
     toml = root / "task.toml"
     text = toml.read_text()
     first = text.index('tests = ["') + len('tests = ["')
-    toml.write_text(text[:first] + "f2p/test_nothing_here.py" + text[text.index('"', first):])
+    toml.write_text(text[:first] + "f2p/test_nothing_here.py" + text[text.index('"', first) :])
     with pytest.raises(TaskError, match=r"substeps\..*\.tests.*names no file"):
         load_task(root)
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
-from pathlib import Path
 
 import pytest
 
@@ -21,7 +20,8 @@ def junit_results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, TestRes
     root = tmp_path_factory.mktemp("ws")
     f2p = root / ".realcli_tests" / "f2p"
     f2p.mkdir(parents=True)
-    (f2p / "test_mix.py").write_text(textwrap.dedent("""
+    (f2p / "test_mix.py").write_text(
+        textwrap.dedent("""
         import pytest
 
         def test_ok():
@@ -37,14 +37,28 @@ def junit_results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, TestRes
         @pytest.mark.parametrize("n", [1, 2])
         def test_param(n):
             assert n == 1
-    """))
+    """)
+    )
     (f2p / "test_broken.py").write_text("import no_such_module_anywhere\n")
     xml = root / "out.xml"
     subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-o", "junit_family=xunit1",
-         f"--junitxml={xml}", "-q", "--continue-on-collection-errors", ".realcli_tests/f2p"],
-        cwd=root, capture_output=True, check=False,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "no:cacheprovider",
+            "-o",
+            "junit_family=xunit1",
+            f"--junitxml={xml}",
+            "-q",
+            "--continue-on-collection-errors",
+            ".realcli_tests/f2p",
+        ],
+        cwd=root,
+        capture_output=True,
+        check=False,
+    )
     return {r.nodeid: r for r in parse_junit(xml, "f2p")}
 
 

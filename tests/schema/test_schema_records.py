@@ -63,11 +63,24 @@ def test_write_action_needs_exactly_one_source() -> None:
 
 def test_events_round_trip_on_kind() -> None:
     call = ModelCallEvent(
-        seq=3, wire_format="openai_chat", backend="replay", model="m", tokens_in=10,
-        tokens_out=2, latency_ms=1.5, finish_reason="tool_calls", n_tool_calls=1,
-    )  # fmt: skip
-    tool = ToolCallEvent(seq=4, call_id="c1", name="shell", raw_name="shell",
-                         atomic_op="exec: shell", args={"cmd": "ls"})  # fmt: skip
+        seq=3,
+        wire_format="openai_chat",
+        backend="replay",
+        model="m",
+        tokens_in=10,
+        tokens_out=2,
+        latency_ms=1.5,
+        finish_reason="tool_calls",
+        n_tool_calls=1,
+    )
+    tool = ToolCallEvent(
+        seq=4,
+        call_id="c1",
+        name="shell",
+        raw_name="shell",
+        atomic_op="exec: shell",
+        args={"cmd": "ls"},
+    )
     for event in (call, tool):
         back = EventAdapter.validate_python(json.loads(event.model_dump_json()))
         assert back == event
