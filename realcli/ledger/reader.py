@@ -32,7 +32,9 @@ def read_ledger(path: Path) -> LedgerContents:
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        raise LedgerError(str(path), None, f"cannot read ledger: {exc}", "check the run folder") from exc
+        raise LedgerError(
+            str(path), None, f"cannot read ledger: {exc}", "check the run folder"
+        ) from exc
     lines = raw.split(b"\n")
     if not lines or not lines[0].strip():
         raise LedgerError(str(path), "line 1", "empty ledger, no header", "rerun this run")
