@@ -14,8 +14,8 @@ demo: setup
 	realcli report
 
 lint: setup
-	$(VENV)/ruff check realcli analysis tests bench
-	$(VENV)/ruff format --check realcli analysis tests bench
+	$(VENV)/ruff check realcli analysis tests bench notebooks
+	$(VENV)/ruff format --check realcli analysis tests bench notebooks
 	$(VENV)/mypy
 	$(VENV)/lint-imports
 
