@@ -1,0 +1,87 @@
+"""Replay backends: serve a trajectory of generic actions as model output.
+
+Stateless: the next action's index is the number of tool calls the assistant has already
+made in the request's history, so retries, resumed sessions and parallel runs all get the
+right step. Each tool action becomes one tool call (mapped by :mod:`realcli.gateway.toolmap`
+onto the tools the request offers) with the action's ``note`` as the assistant content.
+``message`` actions carry no tool call: their text is prepended to the next tool call's
+content, and whatever follows the last tool action (or ``"done"``) is the final reply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from realcli.catalog.trajectory import load_actions
+from realcli.gateway.backends import Backend, BackendError
+from realcli.gateway.toolmap import Target, ToolMappingError, map_action
+from realcli.gateway.wire import ChatReply, ChatRequest
+from realcli.schema.actions import Action, MessageAction, WriteAction
+
+__all__ = ["ReplayBackend", "ScriptedBackend"]
+
+FINAL_DEFAULT = "done"
+
+
+@dataclass(frozen=True)
+class _Step:
+    action: Action
+    content: str | None
+
+
+def _join(parts: Sequence[str | None]) -> str | None:
+    text = "\n\n".join(p for p in parts if p)
+    return text or None
+
+
+class ReplayBackend(Backend):
+    """Serves ``actions`` (``write`` contents inlined) as tool calls, one per model call."""
+
+    name = "replay"
+
+    def __init__(
+        self, actions: Sequence[Action], *, workdir: str = "/app", latency_ms: float = 0.0
+    ) -> None:
+        super().__init__(latency_ms=latency_ms)
+        self.target = Target(workdir=workdir)
+        steps: list[_Step] = []
+        pending: list[str | None] = []
+        for i, action in enumerate(actions):
+            if isinstance(action, WriteAction) and action.content is None:
+                raise ValueError(
+                    f"action #{i} writes {action.path!r} from content_from="
+                    f"{action.content_from!r}: inline the content before replaying"
+                )
+            if isinstance(action, MessageAction):
+                pending += [action.note, action.text]
+                continue
+            steps.append(_Step(action, _join([*pending, action.note])))
+            pending = []
+        self.steps: tuple[_Step, ...] = tuple(steps)
+        self.final_text: str = _join(pending) or FINAL_DEFAULT
+
+    def respond(self, request: ChatRequest) -> ChatReply:
+        index = request.assistant_tool_calls()
+        if index >= len(self.steps):
+            return ChatReply(content=self.final_text)
+        step = self.steps[index]
+        try:
+            call = map_action(
+                step.action, request.tool_names, call_id=f"call_{index:04d}", target=self.target
+            )
+        except ToolMappingError as exc:
+            raise BackendError(f"{self.name} step {index}: {exc}") from exc
+        return ChatReply(content=step.content, tool_calls=(call,))
+
+
+class ScriptedBackend(ReplayBackend):
+    """A replay of the actions in a JSONL file (e.g. an adversarial agent for tests)."""
+
+    name = "scripted"
+
+    def __init__(self, path: Path, *, workdir: str = "/app", latency_ms: float = 0.0) -> None:
+        self.path = path
+        actions = load_actions(path, path.parent)
+        super().__init__(actions, workdir=workdir, latency_ms=latency_ms)

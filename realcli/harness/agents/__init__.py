@@ -1,0 +1,1 @@
+"""Agents that run INSIDE a sandbox: standalone, stdlib-only scripts (never import realcli)."""

@@ -1,0 +1,79 @@
+"""Harness extension point: an agent runtime driven inside a sandbox, recorded in the ledger.
+
+A harness adapter starts its agent in the sandbox it is given (adding its own read-only
+binds with :meth:`Sandbox.with_ro_binds`), points it at the model gateway, turns the agent's
+native output into ledger events as it arrives, keeps the native session files under
+``native_dir``, and enforces the wall clock on the whole process tree.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar, Literal
+
+from realcli.harness.relay import ModelCallRelay
+from realcli.ledger.writer import LedgerWriter
+from realcli.sandbox.base import Sandbox
+from realcli.schema.run_spec import HarnessSpec
+from realcli.util.redact import Redactor
+
+__all__ = ["Harness", "HarnessContext", "HarnessOutcome", "OutcomeReason"]
+
+OutcomeReason = Literal["done", "max_turns", "timeout", "crash", "error"]
+
+
+@dataclass
+class HarnessContext:
+    """Everything one agent session needs. The sandbox must have the gateway socket set."""
+
+    sandbox: Sandbox
+    """The agent's sandbox; the harness derives one with its own extra read-only binds."""
+    ledger: LedgerWriter
+    native_dir: Path
+    """Host folder for the harness's native session files (created if missing)."""
+    instruction: str
+    model_id: str
+    gateway_port: int
+    workdir: str
+    timeout_s: float
+    """Hard wall clock for the whole agent (every process it starts)."""
+    redactor: Redactor
+    model_calls: ModelCallRelay | None = None
+    """The gateway's ``on_call`` relay, when the runner wants model calls in agent order
+    (see :mod:`realcli.harness.relay`); None when the gateway writes to the ledger itself."""
+
+
+@dataclass
+class HarnessOutcome:
+    reason: OutcomeReason
+    """``done``: the agent finished; ``max_turns``: it ran out of turns; ``timeout``: killed
+    at the wall clock; ``crash``: it died without finishing its session; ``error``: it gave
+    up on an unrecoverable (gateway) error."""
+    turns: int
+    wall_time_s: float
+    exit_code: int | None
+    detail: str = ""
+
+
+class Harness(ABC):
+    """Base class of harness adapters. Registered by name in ``HARNESSES``."""
+
+    kind: ClassVar[str] = "abstract"
+
+    def __init__(self, spec: HarnessSpec) -> None:
+        self.spec = spec
+
+    @abstractmethod
+    def run(self, ctx: HarnessContext) -> HarnessOutcome:
+        """Run one agent session to its end and return how it ended.
+
+        Agent failures (timeout, crash, gateway errors) are outcomes, recorded as ledger
+        ``error`` events; they are never raised.
+
+        Raises:
+            ValueError: the context is inconsistent (e.g. the sandbox has no gateway socket).
+            SandboxError: the sandbox could not be started (an infra error).
+            OSError: ``native_dir`` cannot be written.
+        """

@@ -1,0 +1,146 @@
+"""BuiltinHarness: runs ``agents/builtin_agent.py`` in the sandbox with the system Python.
+
+Inside the sandbox the agent sees, read-only, ``/run/realcli/agent/builtin_agent.py`` and
+``/run/realcli/task/instruction.md`` (a private copy), and the gateway at
+``http://127.0.0.1:PORT/v1``. Its stdout (JSONL) becomes ledger events as it arrives and is
+kept, redacted, in ``native/builtin_agent.jsonl``; its stderr in
+``native/builtin_agent.stderr``.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import TextIO
+
+from realcli.harness.base import Harness, HarnessContext, HarnessOutcome, OutcomeReason
+from realcli.harness.transcript import BuiltinTranscript
+from realcli.sandbox.base import SandboxProcess
+from realcli.schema.events import ErrorEvent, ErrorType, MessageEvent
+
+__all__ = ["AGENT_SCRIPT", "BuiltinHarness"]
+
+AGENT_SCRIPT = Path(__file__).parent / "agents" / "builtin_agent.py"
+AGENT_MOUNT = "/run/realcli/agent/builtin_agent.py"
+TASK_MOUNT = "/run/realcli/task"
+AGENT_PYTHON = "/usr/bin/python3"
+NATIVE_STDOUT = "builtin_agent.jsonl"
+NATIVE_STDERR = "builtin_agent.stderr"
+DRAIN_S = 10.0  # after the agent exits, how long to wait for the rest of its stdout
+_ENDINGS: dict[str, OutcomeReason] = {"done": "done", "max_turns": "max_turns", "error": "error"}
+
+
+class BuiltinHarness(Harness):
+    """realcli's own minimal agent loop (shell, read_file, write_file, edit_file)."""
+
+    kind = "builtin"
+
+    def argv(self, ctx: HarnessContext) -> list[str]:
+        """The agent's command line inside the sandbox."""
+        s = self.spec
+        return [
+            AGENT_PYTHON,
+            "-I",
+            AGENT_MOUNT,
+            "--base-url",
+            f"http://127.0.0.1:{ctx.gateway_port}/v1",
+            "--model",
+            ctx.model_id,
+            "--instruction-file",
+            f"{TASK_MOUNT}/instruction.md",
+            "--workdir",
+            ctx.workdir,
+            "--max-turns",
+            str(s.max_turns),
+            "--tool-timeout",
+            str(s.tool_timeout_s),
+            "--output-limit",
+            str(s.output_limit),
+        ]
+
+    def run(self, ctx: HarnessContext) -> HarnessOutcome:
+        options = ctx.sandbox.options
+        if options.gateway_socket is None or options.gateway_port != ctx.gateway_port:
+            raise ValueError(
+                "the agent's sandbox needs gateway_socket set and gateway_port equal to "
+                f"ctx.gateway_port ({options.gateway_socket}, {options.gateway_port} != "
+                f"{ctx.gateway_port})"
+            )
+        ctx.native_dir.mkdir(parents=True, exist_ok=True)
+        transcript = BuiltinTranscript(ctx.ledger, ctx.redactor, ctx.workdir, ctx.model_calls)
+        with tempfile.TemporaryDirectory(prefix="realcli-task-") as task_dir:
+            (Path(task_dir) / "instruction.md").write_text(ctx.instruction, encoding="utf-8")
+            sandbox = ctx.sandbox.with_ro_binds(
+                (AGENT_SCRIPT, AGENT_MOUNT), (Path(task_dir), TASK_MOUNT)
+            )
+            ctx.ledger.emit(MessageEvent(seq=0, role="user", text=ctx.instruction))
+            started = time.monotonic()
+            with (
+                (ctx.native_dir / NATIVE_STDOUT).open("w", encoding="utf-8") as raw,
+                sandbox.spawn(self.argv(ctx), cwd=ctx.workdir) as proc,
+            ):
+                reader = threading.Thread(
+                    target=_pump,
+                    args=(proc, raw, transcript, ctx),
+                    name="builtin-agent-stdout",
+                    daemon=True,
+                )
+                reader.start()
+                timed_out = False
+                try:
+                    exit_code: int | None = proc.wait(timeout=ctx.timeout_s)
+                except TimeoutError:
+                    timed_out, exit_code = True, None
+                    proc.kill_tree()
+                reader.join(timeout=DRAIN_S)
+                if reader.is_alive():  # a leftover process holds stdout open
+                    proc.kill_tree()
+                    reader.join(timeout=DRAIN_S)
+                wall = time.monotonic() - started
+                stderr = ctx.redactor.text(proc.stderr_text())
+            transcript.flush_model_calls()
+            (ctx.native_dir / NATIVE_STDERR).write_text(stderr, encoding="utf-8")
+        return self._outcome(ctx, transcript, timed_out, exit_code, wall, stderr)
+
+    def _outcome(
+        self,
+        ctx: HarnessContext,
+        transcript: BuiltinTranscript,
+        timed_out: bool,
+        exit_code: int | None,
+        wall: float,
+        stderr: str,
+    ) -> HarnessOutcome:
+        turns = transcript.turns
+        if timed_out:
+            detail = f"agent exceeded its {ctx.timeout_s:g}s wall clock; process tree killed"
+            ctx.ledger.emit(ErrorEvent(seq=0, error_type=ErrorType.agent_timeout, message=detail))
+            return HarnessOutcome("timeout", turns, wall, None, detail)
+        end = transcript.session_end
+        reason = _ENDINGS.get(str(end.get("reason"))) if end is not None else None
+        if reason is None:
+            tail = stderr.strip()[-1500:]
+            detail = f"agent exited with status {exit_code} without ending its session"
+            detail += f"; stderr tail:\n{tail}" if tail else ""
+            ctx.ledger.emit(ErrorEvent(seq=0, error_type=ErrorType.agent_crash, message=detail))
+            return HarnessOutcome("crash", turns, wall, exit_code, detail)
+        detail = str(end.get("detail") or "") if end is not None else ""
+        if reason == "error":
+            message = f"agent gave up on a gateway error: {detail}"
+            ctx.ledger.emit(ErrorEvent(seq=0, error_type=ErrorType.gateway_error, message=message))
+        return HarnessOutcome(reason, turns, wall, exit_code, detail)
+
+
+def _pump(
+    proc: SandboxProcess, raw: TextIO, transcript: BuiltinTranscript, ctx: HarnessContext
+) -> None:
+    """Copy each stdout line to native/ (redacted) and into the ledger, as it arrives."""
+    for line in proc.stdout:
+        raw.write(ctx.redactor.text(line))
+        raw.flush()
+        try:
+            transcript.feed(line)
+        except Exception as exc:  # e.g. the ledger's disk is full: keep draining stdout
+            transcript.problems.append(f"could not record a line: {type(exc).__name__}: {exc}")

@@ -1,0 +1,35 @@
+"""Sandboxes: isolated places to run an untrusted agent and the grader."""
+
+from realcli.sandbox.base import (
+    GATEWAY_MOUNT,
+    ExecResult,
+    Sandbox,
+    SandboxError,
+    SandboxOptions,
+    SandboxProcess,
+)
+from realcli.sandbox.local import LocalSandbox
+
+__all__ = [
+    "GATEWAY_MOUNT",
+    "SANDBOXES",
+    "ExecResult",
+    "LocalSandbox",
+    "Sandbox",
+    "SandboxError",
+    "SandboxOptions",
+    "SandboxProcess",
+    "make_sandbox",
+]
+
+SANDBOXES: dict[str, type[Sandbox]] = {"local": LocalSandbox}
+"""Sandbox backends by registry name (``sandbox.kind`` in config)."""
+
+
+def make_sandbox(kind: str, options: SandboxOptions) -> Sandbox:
+    """The registered sandbox ``kind`` built from ``options``. Raises KeyError for unknown kinds."""
+    try:
+        cls = SANDBOXES[kind]
+    except KeyError:
+        raise KeyError(f"unknown sandbox kind {kind!r}; registered: {sorted(SANDBOXES)}") from None
+    return cls(options)

@@ -1,0 +1,136 @@
+"""Agent-output parsing and model-call ordering, without a sandbox."""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+
+import pytest
+
+from realcli.harness.relay import ModelCallRelay
+from realcli.harness.transcript import BuiltinTranscript, normalise_tool
+from realcli.ledger import LedgerWriter, read_ledger
+from realcli.schema.events import HeaderEvent, ModelCallEvent
+from realcli.util.redact import Redactor
+
+
+def _call(status: int = 200) -> ModelCallEvent:
+    return ModelCallEvent(
+        seq=0,
+        wire_format="openai_chat",
+        backend="b",
+        model="m",
+        tokens_in=1,
+        tokens_out=1,
+        latency_ms=1,
+        finish_reason="stop",
+        status=status,
+    )
+
+
+@pytest.fixture
+def ledger(tmp_path: Path) -> LedgerWriter:
+    header = HeaderEvent(
+        seq=0,
+        realcli_version="t",
+        git_sha=None,
+        run_key="k",
+        experiment="e",
+        task_id="t",
+        task_digest="d",
+        spec={},
+        host={},
+    )
+    return LedgerWriter.create(tmp_path / "ledger.jsonl", header, Redactor(env={}))
+
+
+def test_relay_takes_one_answered_turn_at_a_time() -> None:
+    relay = ModelCallRelay()
+    for status in (502, 200, 200, 500):
+        relay(_call(status))
+    assert [e.status for e in relay.take_turn()] == [502, 200]
+    assert [e.status for e in relay.take_turn()] == [200]
+    assert [e.status for e in relay.take_turn(timeout_s=0.05)] == [500]
+    assert relay.drain() == []
+
+
+def test_relay_waits_for_the_call() -> None:
+    relay = ModelCallRelay()
+    threading.Timer(0.1, relay, args=(_call(),)).start()
+    assert [e.status for e in relay.take_turn(timeout_s=5)] == [200]
+
+
+def test_model_calls_are_written_before_the_turn_they_answered(
+    ledger: LedgerWriter, tmp_path: Path
+) -> None:
+    relay = ModelCallRelay()
+    t = BuiltinTranscript(ledger, Redactor(env={}), "/app", relay)
+    relay(_call())
+    relay(_call())  # the next turn's call, queued before the reader caught up
+    t.feed(json.dumps({"type": "model_response", "turn": 1, "n_tool_calls": 1}))
+    t.feed(
+        json.dumps(
+            {
+                "type": "tool_call",
+                "id": "a",
+                "name": "write_file",
+                "arguments": {"path": "/app/./x/y.txt", "content": "c"},
+            }
+        )
+    )
+    t.feed(json.dumps({"type": "tool_result", "id": "a", "ok": True, "output": "wrote"}))
+    t.feed(json.dumps({"type": "model_response", "turn": 2, "n_tool_calls": 0}))
+    t.feed(json.dumps({"type": "session_end", "reason": "done", "turns": 2}))
+    ledger.close()
+    events = read_ledger(tmp_path / "ledger.jsonl").events
+    assert [e.kind for e in events] == ["model_call", "tool_call", "tool_result", "model_call"]
+    assert events[2].touched_files == ("x/y.txt",)  # type: ignore[union-attr]
+    assert t.turns == 2 and t.session_end is not None and t.problems == []
+
+
+def test_defensive_parsing(ledger: LedgerWriter) -> None:
+    t = BuiltinTranscript(ledger, Redactor(env={}), "/app")
+    for line in [
+        "",
+        "garbage",
+        "[1]",
+        '{"type": "nope"}',
+        '{"type": "tool_call"}',
+        '{"type": "message", "text": 5}',
+        '{"type": "model_response", "turn": "x"}',
+    ]:
+        t.feed(line)
+    assert len(t.problems) == 5 and t.turns == 0
+
+
+def test_long_arguments_are_clipped_and_output_redacted(
+    ledger: LedgerWriter, tmp_path: Path
+) -> None:
+    secret = "sk-proj-" + "a" * 40
+    t = BuiltinTranscript(ledger, Redactor(env={}), "/app")
+    t.feed(
+        json.dumps(
+            {
+                "type": "tool_call",
+                "id": "a",
+                "name": "write_file",
+                "arguments": {"path": "big", "content": "x" * 50000},
+            }
+        )
+    )
+    t.feed(
+        json.dumps(
+            {"type": "tool_result", "id": "a", "ok": True, "output": f"key {secret} " + "y" * 5000}
+        )
+    )
+    ledger.close()
+    call, result = read_ledger(tmp_path / "ledger.jsonl").events
+    assert len(call.args["content"]) < 21000 and "clipped 30000 chars" in call.args["content"]  # type: ignore[union-attr]
+    assert secret not in result.output_excerpt and len(result.output_excerpt) == 2000  # type: ignore[union-attr]
+
+
+def test_normalise_tool() -> None:
+    assert normalise_tool("shell") == ("shell", "exec: shell")
+    assert normalise_tool("edit_file") == ("edit_file", "fs: edit")
+    assert normalise_tool("Teleport") == ("Teleport", "other: Teleport")
