@@ -25,7 +25,7 @@ from realcli.catalog import TaskBundle
 from realcli.gateway import Gateway, make_backend
 from realcli.grading.testrun import TEST_SETS, run_test_set
 from realcli.grading.verdict import RunTimings, build_verdict
-from realcli.harness import HarnessContext, make_harness
+from realcli.harness import HarnessContext, ModelCallRelay, make_harness
 from realcli.ledger import LedgerWriter
 from realcli.runner.locks import RunLocked, run_lock
 from realcli.runner.spec import run_key
@@ -210,10 +210,11 @@ class _Run:
     def _agent(self, workspace: Path) -> tuple[str, float]:
         """One agent session; returns (how it ended, seconds)."""
         usage = _Usage()
+        relay = ModelCallRelay()  # the harness writes each call in turn order
 
         def on_call(event: ModelCallEvent) -> None:
             usage.add(event)
-            self.ledger.emit(event)
+            relay(event)
 
         started = time.monotonic()
         reason, turns = "infra_error", 0
@@ -245,6 +246,7 @@ class _Run:
                         workdir=self.task.spec.workdir,
                         timeout_s=timeout,
                         redactor=self.redactor,
+                        model_calls=relay,
                     )
                 )
             reason, turns = outcome.reason, outcome.turns
@@ -255,6 +257,8 @@ class _Run:
                 )
             )
         finally:
+            for event in relay.drain():  # calls a failed harness never wrote
+                self.ledger.emit(event)
             shutil.rmtree(sock_dir, ignore_errors=True)
         seconds = time.monotonic() - started
         self.ledger.emit(

@@ -40,6 +40,13 @@ def describe_validation_error(
         return field, "unknown key", f"{hint}allowed keys: {', '.join(allowed)}"
     if kind == "missing":
         return field, "required key is missing", f"add {loc[-1]!r}"
+    if kind == "union_tag_invalid":
+        ctx = err.get("ctx", {})
+        tag_field = prefix + str(ctx.get("discriminator", "")).strip("'")
+        return tag_field, f"bad value {ctx.get('tag')!r}", f"use one of {ctx.get('expected_tags')}"
+    if kind == "union_tag_not_found":
+        tag_field = prefix + str(err.get("ctx", {}).get("discriminator", "")).strip("'")
+        return tag_field, "required key is missing", f"add {tag_field!r}"
     if kind in ("enum", "literal_error"):
         expected = err.get("ctx", {}).get("expected", "")
         return field, f"bad value {err.get('input')!r}", f"use one of {expected}"

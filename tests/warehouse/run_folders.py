@@ -70,7 +70,7 @@ def write_run(
     """Write one real run folder and return it. ``verdict=False``: killed before grading."""
     f2p_step = (1.0 if passed else 0.5) if f2p_step is None else f2p_step
     spec = RunSpec(
-        experiment=experiment,
+        experiment_name=experiment,
         seed=seed,
         model=ModelSpec(name=model, backend="scripted", model_id=f"test/{model}"),
         harness=HarnessSpec(name=harness, kind="builtin", version="1"),
