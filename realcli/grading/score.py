@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from realcli.schema.task_spec import TaskSpec
 from realcli.schema.verdict import RoundVerdict, SetScore, SubStepResult, TestOutcome, TestResult
 
-__all__ = ["grade_round", "selector_matches"]
+__all__ = ["against_inventory", "grade_round", "selector_matches"]
 
 
 def selector_matches(selector: str, nodeid: str) -> bool:
@@ -17,6 +17,34 @@ def selector_matches(selector: str, nodeid: str) -> bool:
         or nodeid.startswith(selector + "::")
         or ("[" in nodeid and nodeid.split("[", 1)[0] == selector)
     )
+
+
+def against_inventory(
+    results: Sequence[TestResult], expected: Mapping[str, Sequence[str]]
+) -> list[TestResult]:
+    """Results with every expected test accounted for. A test missing from the report is
+    ``missing`` (a failure); one inside a file that failed to collect takes that file's
+    ``error``. Reported tests that were not expected are kept."""
+    by_id = {r.nodeid: r for r in results}
+    file_errors = {r.nodeid: r for r in results if "::" not in r.nodeid}
+    out: list[TestResult] = []
+    for test_set, ids in expected.items():
+        for nodeid in ids:
+            if nodeid in by_id:
+                out.append(by_id.pop(nodeid))
+                continue
+            broken = file_errors.get(nodeid.split("::", 1)[0])
+            out.append(
+                TestResult(
+                    nodeid=nodeid,
+                    test_set=test_set,
+                    outcome=broken.outcome if broken else TestOutcome.missing,
+                    message=broken.message if broken else "expected but not in the test report",
+                )
+            )
+    covered = {n.split("::", 1)[0] for ids in expected.values() for n in ids}
+    out.extend(r for r in by_id.values() if not (r.nodeid in file_errors and r.nodeid in covered))
+    return out
 
 
 def _set_score(results: Sequence[TestResult]) -> SetScore:
@@ -30,9 +58,17 @@ def _set_score(results: Sequence[TestResult]) -> SetScore:
     )
 
 
-def grade_round(task: TaskSpec, round_no: int, results: Sequence[TestResult]) -> RoundVerdict:
+def grade_round(
+    task: TaskSpec,
+    round_no: int,
+    results: Sequence[TestResult],
+    expected: Mapping[str, Sequence[str]] | None = None,
+) -> RoundVerdict:
     """Score one round. A sub-step passes when every test its selectors match passed (and at
-    least one matched); F2P step is the weighted share of sub-steps passed."""
+    least one matched); F2P step is the weighted share of sub-steps passed. ``expected``
+    (test set -> node ids) is the task's test inventory: see :func:`against_inventory`."""
+    if expected:
+        results = against_inventory(results, expected)
     f2p = [r for r in results if r.test_set == "f2p"]
     p2p = [r for r in results if r.test_set == "p2p"]
     substeps: list[SubStepResult] = []

@@ -4,6 +4,15 @@ The agent's workspace is never graded in place: each test set gets its own copy,
 ``tests/`` folder is mounted read-only at ``<workdir>/.realcli_tests``, and pytest writes JUnit
 XML that is saved with the full log (between marker lines) under the run's ``tests/`` folder,
 so :func:`realcli.grading.score.grade_round` can regrade later without any sandbox.
+
+pytest is started so that the workspace cannot take it over: ``python -I`` (the workspace is
+not on ``sys.path`` while pytest imports, so a ``pytest.py`` there is ignored), ``-c`` naming
+the task's own ``tests/pytest.ini`` or ``/dev/null`` (the workspace's pytest.ini, tox.ini,
+setup.cfg and pyproject.toml are ignored), ``--confcutdir`` at the tests (a ``conftest.py``
+the agent writes into the workspace is never loaded), and the workspace added to
+``sys.path`` only through the ``pythonpath`` ini option, after pytest has started. Code under
+test still runs inside the pytest process; the expected-test inventory (see
+:mod:`realcli.grading.score`) catches tests that vanish from the report.
 """
 
 from __future__ import annotations
@@ -16,10 +25,19 @@ from pathlib import Path
 from typing import Literal
 
 from realcli.grading.junit import TESTS_MOUNT, parse_junit
-from realcli.sandbox import Sandbox, SandboxOptions
+from realcli.sandbox import ExecResult, Sandbox, SandboxOptions
 from realcli.schema.verdict import TestResult
+from realcli.util.redact import Redactor
 
-__all__ = ["TEST_SETS", "TestSetRun", "load_saved_results", "run_test_set", "saved_paths"]
+__all__ = [
+    "TEST_SETS",
+    "TestSetRun",
+    "collect_test_ids",
+    "load_saved_results",
+    "pytest_argv",
+    "run_test_set",
+    "saved_paths",
+]
 
 TestSet = Literal["f2p", "p2p"]
 TEST_SETS: tuple[TestSet, TestSet] = ("f2p", "p2p")
@@ -58,20 +76,29 @@ def load_saved_results(out_dir: Path, round_no: int) -> list[TestResult]:
     return results
 
 
-def run_test_set(
-    *,
-    tests_dir: Path,
-    test_set: TestSet,
+def pytest_argv(tests_dir: Path, test_set: str, workdir: str, extra: list[str]) -> list[str]:
+    """The hardened pytest command line (see the module docstring)."""
+    mount = f"{workdir}/{TESTS_MOUNT}"
+    ini = f"{mount}/pytest.ini" if (tests_dir / "pytest.ini").is_file() else "/dev/null"
+    return [
+        "python", "-I", "-m", "pytest", "-c", ini, f"--rootdir={workdir}",
+        f"--confcutdir={mount}", "-o", f"pythonpath={workdir}", "-p", "no:cacheprovider",
+        "-o", "junit_family=xunit1", "-o", "console_output_style=classic", "-q", "--color=no",
+        "--continue-on-collection-errors", *extra, f"{TESTS_MOUNT}/{test_set}",
+    ]  # fmt: skip
+
+
+def _in_fresh_copy(
     workspace: Path,
-    out_dir: Path,
-    round_no: int,
+    tests_dir: Path,
     options: SandboxOptions,
     make_sandbox: Callable[[SandboxOptions], Sandbox],
+    argv: list[str],
     timeout_s: float,
-) -> TestSetRun:
-    """Copy ``workspace``, run ``tests_dir/<test_set>`` there with pytest, save XML and log."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    xml_path, log_path = saved_paths(out_dir, round_no, test_set)
+    outputs: dict[str, Path],
+) -> ExecResult:
+    """Run ``argv`` in a sandbox over a copy of ``workspace`` with the tests mounted; copy the
+    files named in ``outputs`` (name under ``<workdir>/.realcli_out`` -> host path) back."""
     with tempfile.TemporaryDirectory(prefix="realcli-grade-") as tmp:
         copy = Path(tmp) / "ws"
         shutil.copytree(workspace, copy, symlinks=True)
@@ -88,40 +115,47 @@ def run_test_set(
                 options,
                 workspace=copy,
                 ro_binds=(*options.ro_binds, (tests_dir, f"{workdir}/{TESTS_MOUNT}")),
-                env={**options.env, "PYTHONPATH": workdir, "PYTHONDONTWRITEBYTECODE": "1"},
+                env={**options.env, "PYTHONDONTWRITEBYTECODE": "1"},
                 gateway_socket=None,
             )
         )
-        junit_inside = f"{workdir}/{_OUT_MOUNT}/{xml_path.name}"
-        argv = [
-            "python",
-            "-m",
-            "pytest",
-            "-p",
-            "no:cacheprovider",
-            "-o",
-            "junit_family=xunit1",
-            "-o",
-            "console_output_style=classic",
-            f"--junitxml={junit_inside}",
-            "-q",
-            "--color=no",
-            "--continue-on-collection-errors",
-            f"{TESTS_MOUNT}/{test_set}",
-        ]
         result = sandbox.exec(argv, timeout_s=timeout_s, cwd=workdir)
-        produced = copy / _OUT_MOUNT / xml_path.name
-        if produced.is_file():
-            shutil.copyfile(produced, xml_path)
-        elif xml_path.exists():
-            xml_path.unlink()
-    log_path.write_text(
+        for name, dest in outputs.items():
+            produced = copy / _OUT_MOUNT / name
+            if produced.is_file() and not produced.is_symlink():
+                shutil.copyfile(produced, dest)
+            elif dest.exists():
+                dest.unlink()
+    return result
+
+
+def run_test_set(
+    *,
+    tests_dir: Path,
+    test_set: TestSet,
+    workspace: Path,
+    out_dir: Path,
+    round_no: int,
+    options: SandboxOptions,
+    make_sandbox: Callable[[SandboxOptions], Sandbox],
+    timeout_s: float,
+    redactor: Redactor | None = None,
+) -> TestSetRun:
+    """Copy ``workspace``, run ``tests_dir/<test_set>`` there with pytest, save XML and log."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    xml_path, log_path = saved_paths(out_dir, round_no, test_set)
+    junit_inside = f"{options.workdir}/{_OUT_MOUNT}/{xml_path.name}"
+    argv = pytest_argv(tests_dir, test_set, options.workdir, [f"--junitxml={junit_inside}"])
+    result = _in_fresh_copy(
+        workspace, tests_dir, options, make_sandbox, argv, timeout_s, {xml_path.name: xml_path}
+    )
+    log = (
         f">>>>> realcli test set {test_set} round {round_no} start\n"
         f"$ {' '.join(argv)}\n{result.stdout}{result.stderr}"
         f">>>>> realcli test set {test_set} round {round_no} end exit={result.returncode}"
-        f" timed_out={result.timed_out} duration_s={result.duration_s:.3f}\n",
-        encoding="utf-8",
+        f" timed_out={result.timed_out} duration_s={result.duration_s:.3f}\n"
     )
+    log_path.write_text((redactor or Redactor()).text(log), encoding="utf-8")
     results = tuple(parse_junit(xml_path, test_set)) if xml_path.is_file() else ()
     return TestSetRun(
         test_set=test_set,
@@ -132,3 +166,25 @@ def run_test_set(
         log_path=log_path,
         results=results,
     )
+
+
+def collect_test_ids(
+    *,
+    tests_dir: Path,
+    test_set: TestSet,
+    workspace: Path,
+    options: SandboxOptions,
+    make_sandbox: Callable[[SandboxOptions], Sandbox],
+    timeout_s: float,
+) -> tuple[list[str], ExecResult]:
+    """The node ids pytest collects from ``tests_dir/<test_set>`` over ``workspace``
+    (relative to ``tests/``, like :func:`realcli.grading.junit.parse_junit`'s)."""
+    argv = pytest_argv(tests_dir, test_set, options.workdir, ["--collect-only"])
+    result = _in_fresh_copy(workspace, tests_dir, options, make_sandbox, argv, timeout_s, {})
+    prefix = f"{TESTS_MOUNT}/"
+    ids = [
+        line.strip().removeprefix(prefix)
+        for line in result.stdout.splitlines()
+        if line.startswith(prefix) and "::" in line
+    ]
+    return ids, result

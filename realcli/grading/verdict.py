@@ -31,9 +31,10 @@ def build_verdict(
     status: VerdictStatus = VerdictStatus.graded,
     error: str | None = None,
     timings: RunTimings = RunTimings(),
+    expected: Mapping[str, Sequence[str]] | None = None,
 ) -> Verdict:
     """Score every round; the run's headline metrics are the last round's."""
-    graded = tuple(grade_round(task, n, rounds[n]) for n in sorted(rounds))
+    graded = tuple(grade_round(task, n, rounds[n], expected) for n in sorted(rounds))
     last = graded[-1] if graded else None
     return Verdict(
         run_key=run_key,

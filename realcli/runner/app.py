@@ -9,11 +9,12 @@ from typing import Any
 import hydra
 from hydra.core.hydra_config import HydraConfig
 from omegaconf import DictConfig, OmegaConf
+from omegaconf.errors import MissingMandatoryValue
 
 from realcli.runner.execute import RunOutcome, execute_run
 from realcli.runner.spec import validate_spec
 from realcli.schema.run_spec import CONFIG_GROUPS, PathsSpec, RunSpec
-from realcli.util.errors import RealcliError
+from realcli.util.errors import ConfigError, RealcliError
 
 __all__ = ["CONF_DIR", "hydra_main", "run_job", "spec_from_cfg"]
 
@@ -21,7 +22,15 @@ CONF_DIR = Path(__file__).resolve().parents[2] / "conf"
 
 
 def spec_from_cfg(cfg: DictConfig, choices: dict[str, Any]) -> RunSpec:
-    container = OmegaConf.to_container(cfg, resolve=True, throw_on_missing=False)
+    try:
+        container = OmegaConf.to_container(cfg, resolve=True, throw_on_missing=True)
+    except MissingMandatoryValue as exc:
+        key = str(exc.full_key)
+        group = key.split(".", 1)[0]
+        where = f"conf/{group}/{choices[group]}.yaml" if choices.get(group) else "conf/config.yaml"
+        raise ConfigError(
+            where, key, "required value is missing (???)", f"set {key}=VALUE"
+        ) from exc
     assert isinstance(container, dict)
     raw = {str(k): v for k, v in container.items() if k != "hydra"}
     spec = validate_spec(raw, {g: choices.get(g) for g in CONFIG_GROUPS})
@@ -46,12 +55,12 @@ def run_job(spec: RunSpec) -> list[RunOutcome]:
 
 
 @hydra.main(config_path=str(CONF_DIR), config_name="config", version_base="1.3")
-def hydra_main(cfg: DictConfig) -> int:
+def hydra_main(cfg: DictConfig) -> None:
+    """One Hydra job: every task of the suite under one composed spec. Agent and infra
+    failures are recorded in each run's verdict; only bad input stops the job (exit 2)."""
     try:
         choices = dict(HydraConfig.get().runtime.choices)
-        spec = spec_from_cfg(cfg, choices)
-        outcomes = run_job(spec)
+        run_job(spec_from_cfg(cfg, choices))
     except RealcliError as exc:
         print(f"realcli: error: {exc}", file=sys.stderr, flush=True)
         sys.exit(2)
-    return sum(o.state == "failed_to_run" for o in outcomes)

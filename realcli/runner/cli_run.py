@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import difflib
 import sys
 from collections.abc import Sequence
 
+from pydantic import BaseModel
+
 from realcli.runner.app import CONF_DIR, hydra_main
-from realcli.schema.run_spec import CONFIG_GROUPS
+from realcli.schema.run_spec import CONFIG_GROUPS, RunSpec
 from realcli.util.errors import ConfigError
 
 __all__ = ["check_group_overrides", "run_command"]
@@ -18,12 +21,38 @@ def _options(group: str) -> list[str]:
     return sorted(p.stem for p in (CONF_DIR / group).glob("*.yaml"))
 
 
+def _check_key(arg: str, key: str) -> None:
+    """``key`` (dotted, no prefix) must name a RunSpec field, as ``seed`` or ``model.backend``."""
+    parts = key.split(".")
+    model: type[BaseModel] = RunSpec
+    for depth, part in enumerate(parts[:2]):
+        if part not in model.model_fields:
+            allowed = sorted(model.model_fields)
+            close = difflib.get_close_matches(part, allowed, n=1)
+            hint = f"did you mean {close[0]!r}? " if close else ""
+            where = ".".join(parts[:depth]) or "the top level"
+            raise ConfigError(
+                "command line",
+                arg,
+                f"no key {part!r} in {where}",
+                f"{hint}allowed: {', '.join(allowed)}",
+            )
+        annotation = model.model_fields[part].annotation
+        if not (isinstance(annotation, type) and issubclass(annotation, BaseModel)):
+            return
+        model = annotation
+
+
 def check_group_overrides(argv: Sequence[str]) -> None:
-    """Raise :class:`ConfigError` for ``group=option`` naming an option with no YAML file."""
+    """Raise :class:`ConfigError` for ``group=option`` naming an option with no YAML file, and
+    for ``key=value`` naming a key the RunSpec does not have (before Hydra's terser errors)."""
     for arg in argv:
         if arg.startswith("-") or "=" not in arg:
             continue
         key, value = arg.split("=", 1)
+        if key[0] not in "+~" and not key.startswith("hydra") and key not in _GROUPS:
+            _check_key(arg, key)
+            continue
         group = key.lstrip("+~")
         if group not in _GROUPS or "(" in value or "*" in value:
             continue

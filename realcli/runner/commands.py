@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from collections import Counter
@@ -9,12 +10,13 @@ from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 
-from realcli.catalog import discover_tasks, load_task
+from realcli.catalog import load_task
 from realcli.grading.testrun import load_saved_results
 from realcli.grading.verdict import build_verdict, outcome_from_ledger
 from realcli.ledger import read_ledger
-from realcli.runner.execute import LEDGER, SPEC, TASK_COPY, VERDICT, write_json_atomic
+from realcli.runner.execute import LEDGER, TASK_COPY, VERDICT, write_json_atomic
 from realcli.runner.health import check_task
+from realcli.runner.inventory import EXPECTED
 from realcli.sandbox import make_sandbox
 from realcli.schema.task_spec import TaskSpec
 from realcli.schema.verdict import Verdict
@@ -24,16 +26,25 @@ __all__ = ["find_run", "ingest", "regrade", "report", "show", "tasks_check", "ta
 
 
 def tasks_list(tasks_dir: Path) -> int:
-    bundles = discover_tasks(tasks_dir)
+    """One line per task; a bundle that does not load is listed with its error (exit 1)."""
+    if not tasks_dir.is_dir():
+        raise TaskError(str(tasks_dir), None, "no such tasks directory", "pass --tasks-dir")
     print(f"{'id':34s} {'kind':8s} {'category':13s} {'sub-steps':>9s} {'F2P files':>9s}  suites")
+    bundles, broken = [], 0
+    for root in sorted(p.parent for p in tasks_dir.glob("*/task.toml")):
+        try:
+            bundles.append(load_task(root))
+        except RealcliError as exc:
+            broken += 1
+            print(f"{root.name:34s} BROKEN   {exc}")
     for b in bundles:
         s = b.spec
         print(
             f"{s.id:34s} {s.kind.value:8s} {s.category.value:13s} {len(s.substeps):>9d}"
             f" {len(b.test_files('f2p')):>9d}  {','.join(s.suites)}"
         )
-    print(f"{len(bundles)} tasks in {tasks_dir}")
-    return 0
+    print(f"{len(bundles)} tasks in {tasks_dir}" + (f", {broken} broken" if broken else ""))
+    return 1 if broken else 0
 
 
 def tasks_check(tasks_dir: Path, task_ids: Sequence[str], repeat: int) -> int:
@@ -83,7 +94,7 @@ def ingest(runs_dir: Path, warehouse: Path) -> int:
         print(f"warning: {problem}", file=sys.stderr)
     print(
         f"ingested {runs_dir} into {warehouse}: {stats.loaded} loaded, {stats.unchanged} unchanged,"
-        f" {stats.incomplete} incomplete, {len(stats.problems)} problems"
+        f" {stats.incomplete} incomplete, {stats.removed} removed, {len(stats.problems)} problems"
     )
     return 0
 
@@ -189,6 +200,8 @@ def regrade(runs_dir: Path, keys: Sequence[str]) -> int:
                 for p in (run_dir / "tests").glob("round-*.xml")
             }
         )
+        expected_path = run_dir / "tests" / EXPECTED
+        expected = json.loads(expected_path.read_text()) if expected_path.is_file() else None
         new = build_verdict(
             task=task,
             run_key=old.run_key,
@@ -196,6 +209,7 @@ def regrade(runs_dir: Path, keys: Sequence[str]) -> int:
             status=status,
             error=error,
             timings=timings,
+            expected=expected,
         )
         write_json_atomic(run_dir / VERDICT, new.model_dump(mode="json"))
         same = (old.passed, old.f2p_step, old.p2p_step) == (new.passed, new.f2p_step, new.p2p_step)
@@ -217,6 +231,3 @@ def load_task_copy(run_dir: Path) -> dict[str, object]:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise TaskError(str(path), None, f"unreadable ({exc})", "rerun this run") from exc
-
-
-_ = (SPEC, load_task)

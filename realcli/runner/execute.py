@@ -24,13 +24,14 @@ from realcli import __version__
 from realcli.catalog import TaskBundle
 from realcli.gateway import Gateway, make_backend
 from realcli.grading.testrun import TEST_SETS, run_test_set
-from realcli.grading.verdict import RunTimings, build_verdict
+from realcli.grading.verdict import RunTimings, build_verdict, outcome_from_ledger
 from realcli.harness import HarnessContext, ModelCallRelay, make_harness
-from realcli.ledger import LedgerWriter
+from realcli.ledger import LedgerWriter, read_ledger
+from realcli.runner.inventory import EXPECTED, expected_tests
 from realcli.runner.locks import RunLocked, run_lock
 from realcli.runner.spec import run_key
 from realcli.runner.workspace import prepare_workspace, sandbox_options
-from realcli.sandbox import make_sandbox
+from realcli.sandbox import SandboxOptions, make_sandbox
 from realcli.schema.events import (
     BudgetEvent,
     ErrorEvent,
@@ -43,7 +44,7 @@ from realcli.schema.events import (
     RunEndEvent,
 )
 from realcli.schema.run_spec import RunSpec
-from realcli.schema.verdict import TestResult, Verdict, VerdictStatus
+from realcli.schema.verdict import TestResult, Verdict
 from realcli.util.errors import RealcliError
 from realcli.util.redact import Redactor
 
@@ -132,6 +133,7 @@ class _Run:
         self.redactor = Redactor()
         self.make_sandbox = partial(make_sandbox, spec.sandbox.kind)
         self.started = time.monotonic()
+        self.inventory_dir = Path(spec.paths.runs_dir) / ".cache" / "inventory"
         self.ledger: LedgerWriter
 
     def execute(self) -> Verdict:
@@ -169,31 +171,38 @@ class _Run:
             self.ledger = ledger
             return self._rounds()
 
+    def _options(self, workspace: Path, **extra: object) -> SandboxOptions:
+        """Sandbox options for this run: the task's limits, with the sandbox group's overrides."""
+        sb = self.spec.sandbox
+        return sandbox_options(
+            self.task, workspace, memory_mb=sb.memory_mb, cpu_seconds=sb.cpu_seconds, **extra
+        )
+
     def _rounds(self) -> Verdict:
         workspace = self.run_dir / "workspace"
-        status, error = VerdictStatus.graded, None
-        agent_s = 0.0
+        expected: dict[str, list[str]] | None = None
         try:
             prepare_workspace(self.task, workspace, self.make_sandbox)
+            expected = expected_tests(self.task, self.make_sandbox, self.inventory_dir)
+            (self.run_dir / "tests").mkdir()
+            write_json_atomic(self.run_dir / "tests" / EXPECTED, expected)
         except RealcliError as exc:
-            status, error = VerdictStatus.task_error, str(exc)
-            self.ledger.emit(ErrorEvent(seq=0, error_type=ErrorType.task_error, message=error))
+            self.ledger.emit(ErrorEvent(seq=0, error_type=ErrorType.task_error, message=str(exc)))
         rounds: dict[int, list[TestResult]] = {}
-        tests_s = 0.0
+        agent_s = tests_s = 0.0
         for round_no in range(1, self.spec.protocol.rounds + 1):
             self.ledger.emit(RoundStartEvent(seq=0, round=round_no))
-            if status is VerdictStatus.graded:
+            if expected is not None:
                 reason, seconds = self._agent(workspace)
                 agent_s += seconds
-                if reason == "infra_error":
-                    status = VerdictStatus.infra_error
-                    error = "the agent could not be run (see the ledger's error event)"
             else:
-                reason = status.value
+                reason = "task_error"
             self.ledger.emit(RoundEndEvent(seq=0, round=round_no, reason=reason))
             if workspace.is_dir():
                 rounds[round_no], seconds = self._grade(workspace, round_no)
                 tests_s += seconds
+        # the status comes from the ledger, exactly as `realcli regrade` reads it
+        status, error, _ = outcome_from_ledger(read_ledger(self.ledger.path))
         wall = time.monotonic() - self.started
         verdict = build_verdict(
             task=self.task.spec,
@@ -202,6 +211,7 @@ class _Run:
             status=status,
             error=error,
             timings=RunTimings(wall_time_s=wall, agent_time_s=agent_s, tests_time_s=tests_s),
+            expected=expected,
         )
         write_json_atomic(self.run_dir / VERDICT, verdict.model_dump(mode="json"))
         self.ledger.emit(RunEndEvent(seq=0, status=verdict.status.value, wall_time_s=wall))
@@ -224,13 +234,8 @@ class _Run:
             backend = make_backend(self.spec.model, reference, workdir=self.task.spec.workdir)
             harness = make_harness(self.spec.harness)
             sb = self.spec.sandbox
-            options = sandbox_options(
-                self.task,
-                workspace,
-                memory_mb=sb.memory_mb,
-                cpu_seconds=sb.cpu_seconds,
-                gateway_socket=sock_dir / "gateway.sock",
-                gateway_port=sb.gateway_port,
+            options = self._options(
+                workspace, gateway_socket=sock_dir / "gateway.sock", gateway_port=sb.gateway_port
             )
             timeout = sb.agent_timeout_s or self.task.spec.timeouts.agent_s
             with Gateway(backend, on_call, model_id=self.spec.model.model_id) as gateway:
@@ -283,9 +288,10 @@ class _Run:
                 workspace=workspace,
                 out_dir=self.run_dir / "tests",
                 round_no=round_no,
-                options=sandbox_options(self.task, workspace),
+                options=self._options(workspace),
                 make_sandbox=self.make_sandbox,
                 timeout_s=self.task.spec.timeouts.tests_s,
+                redactor=self.redactor,
             )
             results.extend(run.results)
             seconds += run.duration_s

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
@@ -11,7 +12,7 @@ from pydantic import ValidationError
 from realcli.catalog import TaskBundle
 from realcli.schema.run_spec import CONFIG_GROUPS, RunSpec
 from realcli.util.errors import ConfigError
-from realcli.util.hashing import sha256_json
+from realcli.util.hashing import sha256_bytes, sha256_json
 from realcli.util.validation import describe_validation_error
 
 __all__ = ["RUN_KEY_CHARS", "run_key", "validate_spec"]
@@ -36,5 +37,12 @@ def validate_spec(raw: Mapping[str, Any], choices: Mapping[str, str | None]) -> 
 
 def run_key(spec: RunSpec, task: TaskBundle) -> str:
     """Content hash of what the run is: the spec's identity, the task id and its digest."""
-    identity = {"spec": spec.identity(), "task_id": task.id, "task_digest": task.digest}
+    identity: dict[str, object] = {
+        "spec": spec.identity(),
+        "task_id": task.id,
+        "task_digest": task.digest,
+    }
+    if spec.model.script is not None:  # a scripted agent is what its script says, not its path
+        script = Path(spec.model.script)
+        identity["script_digest"] = sha256_bytes(script.read_bytes()) if script.is_file() else None
     return hashlib.sha256(sha256_json(identity).encode()).hexdigest()[:RUN_KEY_CHARS]

@@ -95,7 +95,10 @@ class LocalSandbox(Sandbox):
         """The bwrap options (without the command) for one command in this sandbox."""
         o = self.options
         args = ["--unshare-all", "--die-with-parent", "--new-session", "--clearenv"]
-        args += ["--hostname", "sandbox", "--tmpfs", "/tmp", "--dir", "/tmp/home"]
+        args += ["--cap-drop", "ALL"]  # root inside owns its files but holds no capability
+        tmp_bytes = str(o.max_file_mb * 1024 * 1024)  # /tmp is RAM: cap it like a file
+        args += ["--hostname", "sandbox", "--size", tmp_bytes, "--tmpfs", "/tmp"]
+        args += ["--dir", "/tmp/home"]
         args += ["--dev", "/dev", "--proc", "/proc", "--ro-bind", "/usr", "/usr"]
         for name in SYSTEM_DIRS:
             host = Path("/") / name

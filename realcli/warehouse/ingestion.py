@@ -46,6 +46,8 @@ class IngestStats:
     """Run folders skipped because their files are unchanged since they were loaded."""
     incomplete: int = 0
     """Of ``loaded``: runs without verdict.json, or whose ledger is truncated or has no run_end."""
+    removed: int = 0
+    """Runs loaded earlier from this runs folder whose folder no longer exists: deleted."""
     problems: list[str] = field(default_factory=list)
     """One line per folder skipped or loaded with a defect: the file, the field and the fix."""
 
@@ -81,7 +83,9 @@ def ingest(con: duckdb.DuckDBPyConnection, runs_dir: Path, *, batch_size: int = 
     seen: dict[str, Path] = {}
     batch: list[RunRows] = []
     ingested_at = datetime.now(UTC)
+    on_disk: set[str] = set()
     for run_dir in run_folders(runs_dir):
+        on_disk.add(str(run_dir))
         digest = folder_digest(run_dir)
         previous = known.get(str(run_dir))
         if previous is not None and previous[1] == digest:
@@ -105,7 +109,30 @@ def ingest(con: duckdb.DuckDBPyConnection, runs_dir: Path, *, batch_size: int = 
             _write(con, batch, stats)
             batch = []
     _write(con, batch, stats)
+    gone = [
+        key
+        for run_dir, (key, _) in known.items()
+        if Path(run_dir).is_relative_to(runs_dir) and run_dir not in on_disk and key not in seen
+    ]
+    if gone:
+        _delete(con, gone)
+        stats.removed = len(gone)
     return stats
+
+
+def _delete_rows(con: duckdb.DuckDBPyConnection, keys: list[str]) -> None:
+    for table in RUN_TABLES:
+        con.execute(f"delete from {table} where run_key in (select unnest(?::varchar[]))", [keys])
+
+
+def _delete(con: duckdb.DuckDBPyConnection, keys: list[str]) -> None:
+    con.execute("begin transaction")
+    try:
+        _delete_rows(con, keys)
+        con.execute("commit")
+    except BaseException:
+        con.execute("rollback")
+        raise
 
 
 def _write(con: duckdb.DuckDBPyConnection, batch: list[RunRows], stats: IngestStats) -> None:
@@ -132,10 +159,7 @@ def _replace(con: duckdb.DuckDBPyConnection, batch: list[RunRows]) -> None:
     keys = [rows.run_key for rows in batch]
     con.execute("begin transaction")
     try:
-        for table in RUN_TABLES:
-            con.execute(
-                f"delete from {table} where run_key in (select unnest(?::varchar[]))", [keys]
-            )
+        _delete_rows(con, keys)
         for table in RUN_TABLES:
             insert_rows(con, table, [row for rows in batch for row in rows.tables()[table]])
         con.execute("commit")

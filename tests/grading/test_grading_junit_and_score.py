@@ -138,3 +138,30 @@ def test_grade_round_all_pass_and_empty_sets() -> None:
     assert grade_round(TASK, 1, every).passed
     nothing = grade_round(TASK, 1, [])
     assert nothing.f2p.step_score == 0 and not nothing.passed and not nothing.p2p.all_passed
+
+
+def test_inventory_marks_vanished_tests_missing_and_spreads_file_errors() -> None:
+    expected = {
+        "f2p": ["f2p/test_a.py::test_x", "f2p/test_b.py::test_one", "f2p/test_c.py::test_z"],
+        "p2p": ["p2p/test_keep.py::test_1", "p2p/test_keep.py::test_2"],
+    }
+    reported = [  # an agent that made test_b vanish and broke test_c's import
+        _result("f2p/test_a.py::test_x", "f2p", True),
+        TestResult(
+            nodeid="f2p/test_c.py",
+            test_set="f2p",
+            outcome=TestOutcome.error,
+            message="collection failure",
+        ),
+        _result("p2p/test_keep.py::test_1", "p2p", True),
+        _result("p2p/test_keep.py::test_2", "p2p", True),
+        _result("p2p/test_keep.py::test_extra", "p2p", True),
+    ]
+    rv = grade_round(TASK, 1, reported, expected)
+    outcomes = {t.nodeid: t.outcome for t in rv.tests}
+    assert outcomes["f2p/test_b.py::test_one"] is TestOutcome.missing
+    assert outcomes["f2p/test_c.py::test_z"] is TestOutcome.error
+    assert "f2p/test_c.py" not in outcomes  # replaced by the tests it holds
+    assert outcomes["p2p/test_keep.py::test_extra"] is TestOutcome.passed
+    assert [s.passed for s in rv.substeps] == [True, False, False]
+    assert rv.f2p.total == 3 and rv.p2p.total == 3 and not rv.passed

@@ -1,8 +1,9 @@
-"""Shared test types for harness tests."""
+"""Shared test types and host-side probes for harness tests."""
 
 from __future__ import annotations
 
 import json
+import secrets
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,3 +29,24 @@ class Session:
 def write_script(path: Path, actions: list[dict[str, Any]]) -> Path:
     path.write_text("".join(json.dumps(a) + "\n" for a in actions))
     return path
+
+
+def unique_sleep() -> str:
+    """A sleep duration no other process on the host has in its argv."""
+    return f"{1000 + secrets.randbelow(10**6)}.{secrets.randbelow(10**6):06d}"
+
+
+def processes_with_arg(arg: str) -> list[int]:
+    """Host pids of live (non-zombie) processes with ``arg`` as one whole argv element."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
+            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            continue
+        if state not in ("Z", "X") and arg.encode() in argv:
+            found.append(int(entry.name))
+    return found

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from harness_helpers import Session
+from harness_helpers import Session, processes_with_arg, unique_sleep
 
 from realcli.gateway import Backend, ChatReply, ChatRequest, NoopBackend
 from realcli.harness import HARNESSES, BuiltinHarness, HarnessContext, make_harness
@@ -32,19 +32,6 @@ SCRIPT = [
     {"action": "read", "path": "/app/pkg/hello.txt"},
     {"action": "message", "text": "All done."},
 ]
-
-
-def _processes_with_arg(arg: str) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                argv = (entry / "cmdline").read_bytes().split(b"\0")
-            except OSError:
-                continue
-            if arg.encode() in argv:
-                found.append(int(entry.name))
-    return found
 
 
 def test_scripted_agent_end_to_end(run_session: RunSession) -> None:
@@ -108,7 +95,7 @@ def test_noop_agent_is_done_after_one_turn(run_session: RunSession) -> None:
 
 
 def test_timeout_kills_everything_and_is_recorded(run_session: RunSession) -> None:
-    tag = f"{1000 + secrets.randbelow(10**6)}.{secrets.randbelow(10**6):06d}"
+    tag = unique_sleep()
     agent = [{"action": "shell", "cmd": f"setsid sleep {tag} & nohup sleep {tag} & sleep {tag}"}]
     started = time.monotonic()
     s = run_session(agent, timeout_s=2.0)
@@ -117,7 +104,7 @@ def test_timeout_kills_everything_and_is_recorded(run_session: RunSession) -> No
     (error,) = s.of("error")
     assert error.error_type == ErrorType.agent_timeout
     assert s.kinds()[-2:] == ["tool_call", "error"]
-    assert _processes_with_arg(tag) == []
+    assert processes_with_arg(tag) == []
 
 
 def test_max_turns(run_session: RunSession) -> None:

@@ -30,8 +30,10 @@ def _spec(overrides: list[str]) -> RunSpec:
         cfg = compose(config_name="config", overrides=overrides, return_hydra_config=False)
     raw = OmegaConf.to_container(cfg, resolve=True)
     assert isinstance(raw, dict)
-    choices = {g: next((o.split("=")[1] for o in overrides if o.startswith(g + "=")), None)
-               for g in CONFIG_GROUPS}  # fmt: skip
+    choices = {
+        g: next((o.split("=")[1] for o in overrides if o.startswith(g + "=")), None)
+        for g in CONFIG_GROUPS
+    }
     return validate_spec({str(k): v for k, v in raw.items()}, choices)
 
 

@@ -354,3 +354,21 @@ def _edit_json(path: Path, change: object) -> None:
     doc = json.loads(path.read_text())
     change(doc)  # type: ignore[operator]
     path.write_text(json.dumps(doc))
+
+
+def test_a_deleted_folder_is_removed_and_other_runs_dirs_are_kept(
+    fresh_db: duckdb.DuckDBPyConnection, make_run: MakeRun, runs_dir: Path, tmp_path: Path
+) -> None:
+    doomed = make_run(seed=1)
+    make_run(seed=2)
+    elsewhere = write_run(tmp_path / "other_runs", seed=3)
+    ingest(fresh_db, runs_dir)
+    ingest(fresh_db, elsewhere.parents[1])
+    shutil.rmtree(doomed)
+    stats = ingest(fresh_db, runs_dir)
+    assert (stats.loaded, stats.unchanged, stats.removed) == (0, 1, 1)
+    assert table_counts(fresh_db)["runs"] == 2  # seed 2 here and seed 3 in the other folder
+    rows = fresh_db.execute(
+        "select count(*) from events where run_key not in (select run_key from runs)"
+    ).fetchone()
+    assert rows == (0,)

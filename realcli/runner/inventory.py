@@ -1,0 +1,76 @@
+"""The expected-test inventory of a task: every F2P and P2P node id that pytest collects on
+the reference solution. Grading checks reports against it, so a test that vanishes from a
+report (deleted, skipped by a tampered collection, crashed away) counts as ``missing``.
+
+Computed once per task digest (reference applied in a sandbox, ``pytest --collect-only``) and
+cached as JSON under ``<runs_dir>/.cache/inventory/``; each run keeps its own copy in
+``tests/expected.json`` so that regrading never needs the cache or a sandbox.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from realcli.catalog import TaskBundle
+from realcli.grading.testrun import TEST_SETS, collect_test_ids
+from realcli.runner.workspace import apply_reference, prepare_workspace, sandbox_options
+from realcli.sandbox import Sandbox, SandboxOptions
+from realcli.util.errors import TaskError
+
+__all__ = ["EXPECTED", "expected_tests"]
+
+EXPECTED = "expected.json"
+
+
+def _compute(
+    task: TaskBundle, make_sandbox: Callable[[SandboxOptions], Sandbox]
+) -> dict[str, list[str]]:
+    inventory: dict[str, list[str]] = {}
+    with tempfile.TemporaryDirectory(prefix="realcli-inventory-") as tmp:
+        workspace = Path(tmp) / "ws"
+        prepare_workspace(task, workspace, make_sandbox)
+        apply_reference(task, workspace, make_sandbox)
+        for test_set in TEST_SETS:
+            ids, result = collect_test_ids(
+                tests_dir=task.tests_dir,
+                test_set=test_set,
+                workspace=workspace,
+                options=sandbox_options(task, workspace),
+                make_sandbox=make_sandbox,
+                timeout_s=task.spec.timeouts.tests_s,
+            )
+            if not ids or result.returncode != 0:
+                tail = (result.stdout + result.stderr).strip()[-400:]
+                raise TaskError(
+                    str(task.tests_dir / test_set),
+                    None,
+                    f"tests do not collect on the reference solution (exit {result.returncode}):"
+                    f" {tail}",
+                    f"run `realcli tasks check {task.id}` and fix the tests or the reference",
+                )
+            inventory[test_set] = ids
+    return inventory
+
+
+def expected_tests(
+    task: TaskBundle, make_sandbox: Callable[[SandboxOptions], Sandbox], cache_dir: Path
+) -> dict[str, list[str]]:
+    """The task's expected node ids per test set (cached per task digest)."""
+    path = cache_dir / f"{task.id}-{task.digest[:16]}.json"
+    if path.is_file():
+        try:
+            cached = json.loads(path.read_text(encoding="utf-8"))
+            if isinstance(cached, dict) and all(isinstance(v, list) for v in cached.values()):
+                return {str(k): [str(i) for i in v] for k, v in cached.items()}
+        except ValueError:
+            pass  # a torn cache file: compute again
+    inventory = _compute(task, make_sandbox)
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(inventory, indent=1), encoding="utf-8")
+    os.replace(tmp, path)
+    return inventory
