@@ -15,17 +15,28 @@ TASKS = REPO / "tasks"
 REALCLI = [sys.executable, "-m", "realcli.cli"]
 
 
-@pytest.fixture
-def realcli_env(tmp_path: Path) -> dict[str, str]:
-    """Environment for a realcli subprocess whose runs, warehouse and report live in tmp_path."""
+def env_for(tmp: Path, cache_dir: Path) -> dict[str, str]:
+    """Environment for a realcli subprocess whose runs, warehouse and report live in ``tmp``."""
     env = dict(os.environ)
     env.update(
         REALCLI_TASKS_DIR=str(TASKS),
-        REALCLI_RUNS_DIR=str(tmp_path / "runs"),
-        REALCLI_WAREHOUSE=str(tmp_path / "warehouse.duckdb"),
-        REALCLI_REPORT_DIR=str(tmp_path / "report"),
+        REALCLI_RUNS_DIR=str(tmp / "runs"),
+        REALCLI_WAREHOUSE=str(tmp / "warehouse.duckdb"),
+        REALCLI_REPORT_DIR=str(tmp / "report"),
+        REALCLI_CACHE_DIR=str(cache_dir),
     )
     return env
+
+
+@pytest.fixture(scope="session")
+def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One realcli cache (task test inventories) for the whole test session."""
+    return tmp_path_factory.mktemp("realcli-cache")
+
+
+@pytest.fixture
+def realcli_env(tmp_path: Path, cache_dir: Path) -> dict[str, str]:
+    return env_for(tmp_path, cache_dir)
 
 
 def run_realcli(

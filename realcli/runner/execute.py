@@ -133,7 +133,7 @@ class _Run:
         self.redactor = Redactor()
         self.make_sandbox = partial(make_sandbox, spec.sandbox.kind)
         self.started = time.monotonic()
-        self.inventory_dir = Path(spec.paths.runs_dir) / ".cache" / "inventory"
+        self.inventory_dir = Path(spec.paths.cache_dir) / "inventory"
         self.ledger: LedgerWriter
 
     def execute(self) -> Verdict:

@@ -3,7 +3,7 @@ the reference solution. Grading checks reports against it, so a test that vanish
 report (deleted, skipped by a tampered collection, crashed away) counts as ``missing``.
 
 Computed once per task digest (reference applied in a sandbox, ``pytest --collect-only``) and
-cached as JSON under ``<runs_dir>/.cache/inventory/``; each run keeps its own copy in
+cached as JSON under ``<paths.cache_dir>/inventory/``; each run keeps its own copy in
 ``tests/expected.json`` so that regrading never needs the cache or a sandbox.
 """
 

@@ -89,6 +89,7 @@ class PathsSpec(Frozen):
     runs_dir: str
     warehouse: str
     report_dir: str
+    cache_dir: str = Field(description="per-machine cache: expected-test inventories per task")
 
 
 class RunSpec(Frozen):

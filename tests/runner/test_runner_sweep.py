@@ -14,7 +14,7 @@ import pytest
 
 from realcli.ledger import read_ledger
 from realcli.schema.verdict import Verdict
-from tests.conftest import REALCLI, run_realcli
+from tests.conftest import REALCLI, env_for, run_realcli
 
 pytestmark = [pytest.mark.sandbox, pytest.mark.slow]
 
@@ -37,19 +37,12 @@ def _ledger_mtimes(runs: Path) -> dict[Path, float]:
 
 
 @pytest.fixture(scope="module")
-def sweep(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str], float, str]:
+def sweep(
+    tmp_path_factory: pytest.TempPathFactory, cache_dir: Path
+) -> tuple[Path, dict[str, str], float, str]:
     """The acceptance sweep: model=replay,noop × seed=1,2 with the joblib launcher, keys set."""
     tmp = tmp_path_factory.mktemp("sweep")
-    from tests.conftest import TASKS
-
-    env = dict(os.environ)
-    env.update(FAKE_KEYS)
-    env.update(
-        REALCLI_TASKS_DIR=str(TASKS),
-        REALCLI_RUNS_DIR=str(tmp / "runs"),
-        REALCLI_WAREHOUSE=str(tmp / "warehouse.duckdb"),
-        REALCLI_REPORT_DIR=str(tmp / "report"),
-    )
+    env = {**env_for(tmp, cache_dir), **FAKE_KEYS}
     args = ["run", "--multirun", "model=replay,noop", "seed=1,2", "hydra/launcher=joblib"]
     started = time.monotonic()
     proc = run_realcli(args, env, tmp)
@@ -116,15 +109,10 @@ def test_ingest_twice_and_report_without_secrets(
                 assert secret.encode() not in data, f"{secret[:8]}… leaked into {path}"
 
 
-def test_sigkill_mid_sweep_then_resume_finishes_each_run_once(tmp_path: Path) -> None:
-    from tests.conftest import TASKS
-
-    env = dict(os.environ)
-    env.update(
-        REALCLI_TASKS_DIR=str(TASKS),
-        REALCLI_RUNS_DIR=str(tmp_path / "runs"),
-        REALCLI_WAREHOUSE=str(tmp_path / "warehouse.duckdb"),
-    )
+def test_sigkill_mid_sweep_then_resume_finishes_each_run_once(
+    tmp_path: Path, realcli_env: dict[str, str]
+) -> None:
+    env = realcli_env
     args = ["run", "--multirun", "model=replay,noop", "seed=7", "hydra/launcher=joblib"]
     proc = subprocess.Popen(
         [*REALCLI, *args],

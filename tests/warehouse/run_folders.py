@@ -79,7 +79,9 @@ def write_run(
         suite=SuiteSpec(name="smoke"),
         sandbox=SandboxSpec(kind="local"),
         judge=JudgeSpec(name="tests", kind="tests"),
-        paths=PathsSpec(tasks_dir="tasks", runs_dir=str(runs_dir), warehouse="w", report_dir="r"),
+        paths=PathsSpec(
+            tasks_dir="tasks", runs_dir=str(runs_dir), warehouse="w", report_dir="r", cache_dir="c"
+        ),
     )
     task = {
         "id": task_id,
