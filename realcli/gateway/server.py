@@ -173,6 +173,7 @@ class Gateway:
         status: int,
         tokens: tuple[int, int] = (0, 0),
         reply: ChatReply | None = None,
+        request: ChatRequest | None = None,
     ) -> ModelCallEvent:
         """The ``model_call`` event of one call (``seq=0``; the ledger writer stamps it)."""
         return ModelCallEvent(
@@ -186,6 +187,7 @@ class Gateway:
             n_tool_calls=len(reply.tool_calls) if reply is not None else 0,
             finish_reason=reply.finish_reason if reply is not None else "error",
             status=status,
+            tools_offered=request.tool_names if request is not None else (),
         )
 
 
@@ -268,13 +270,30 @@ class _Handler(BaseHTTPRequestHandler):
         except Exception as exc:
             message = f"{gw.backend.name} backend failed: {type(exc).__name__}: {exc}"
             tokens_in = request_tokens(request)
-            gw.report(gw.event(model=model, started=started, status=500, tokens=(tokens_in, 0)))
+            gw.report(
+                gw.event(
+                    model=model,
+                    started=started,
+                    status=500,
+                    tokens=(tokens_in, 0),
+                    request=request,
+                )
+            )
             self._send_json(500, _error(message, "server_error"))
             return
         tokens = (request_tokens(request), reply_tokens(reply))
         meta = ReplyMeta(gw.next_completion_id(), model, int(time.time()), tokens)
         # Recorded before the reply leaves: the ledger has the call before its tool calls.
-        gw.report(gw.event(model=model, started=started, status=200, tokens=tokens, reply=reply))
+        gw.report(
+            gw.event(
+                model=model,
+                started=started,
+                status=200,
+                tokens=tokens,
+                reply=reply,
+                request=request,
+            )
+        )
         try:
             if request.stream:
                 self._stream(reply, request, meta)

@@ -88,6 +88,9 @@ class ModelCallEvent(_Event):
     n_tool_calls: int = Field(0, ge=0)
     finish_reason: str
     status: int = 200
+    tools_offered: tuple[str, ...] = Field(
+        (), description="names of the tools the harness offered in this request, in order"
+    )
 
 
 class ToolCallEvent(_Event):

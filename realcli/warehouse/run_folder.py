@@ -282,6 +282,7 @@ def _add_ledger_rows(rows: RunRows, ledger: LedgerContents) -> None:
             rows.model_calls.append(
                 {"run_key": key, "seq": e.seq, "ts": e.ts}
                 | {name: getattr(e, name) for name in _MODEL_CALL_FIELDS}
+                | {"tools_offered": list(e.tools_offered)}
             )
         elif isinstance(e, ToolCallEvent):
             res = results.get(e.call_id)

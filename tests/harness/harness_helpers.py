@@ -50,3 +50,16 @@ def processes_with_arg(arg: str) -> list[int]:
         if state not in ("Z", "X") and arg.encode() in argv:
             found.append(int(entry.name))
     return found
+
+
+def read_jsonl(path: Path) -> list[dict[str, Any]]:
+    """The JSON objects of a JSONL file, in order; other lines (noise) are skipped."""
+    records = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(record, dict):
+            records.append(record)
+    return records
