@@ -113,7 +113,7 @@ class Gateway:
             server.gateway = self  # type: ignore[attr-defined]
             t = threading.Thread(
                 target=server.serve_forever,
-                kwargs={"poll_interval": 0.1},
+                kwargs={"poll_interval": 0.02},  # stop() waits at most this long
                 name=f"gateway-{type(server).__name__}",
                 daemon=True,
             )
