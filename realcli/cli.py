@@ -47,6 +47,12 @@ def _parser() -> argparse.ArgumentParser:
         if name == "check":
             tp.add_argument("task_ids", nargs="*", metavar="TASK", help="default: every task")
             tp.add_argument(
+                "--cache-dir",
+                type=Path,
+                default=_default("REALCLI_CACHE_DIR", str(Path.home() / ".cache" / "realcli")),
+                help="where a healthy task's expected-test inventory is stored (paths.cache_dir)",
+            )
+            tp.add_argument(
                 "--repeat",
                 type=int,
                 default=1,
@@ -96,7 +102,9 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "tasks":
         if args.tasks_command == "list":
             return commands.tasks_list(args.tasks_dir)
-        return commands.tasks_check(args.tasks_dir, args.task_ids, args.repeat)
+        return commands.tasks_check(
+            args.tasks_dir, args.task_ids, args.repeat, args.cache_dir / "inventory"
+        )
     if args.command == "ingest":
         return commands.ingest(args.runs_dir, args.warehouse)
     if args.command == "report":

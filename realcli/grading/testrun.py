@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
@@ -76,15 +76,17 @@ def load_saved_results(out_dir: Path, round_no: int) -> list[TestResult]:
     return results
 
 
-def pytest_argv(tests_dir: Path, test_set: str, workdir: str, extra: list[str]) -> list[str]:
-    """The hardened pytest command line (see the module docstring)."""
+def pytest_argv(
+    tests_dir: Path, test_sets: Sequence[str], workdir: str, extra: list[str]
+) -> list[str]:
+    """The hardened pytest command line over ``test_sets`` (see the module docstring)."""
     mount = f"{workdir}/{TESTS_MOUNT}"
     ini = f"{mount}/pytest.ini" if (tests_dir / "pytest.ini").is_file() else "/dev/null"
     return [
         "python", "-I", "-m", "pytest", "-c", ini, f"--rootdir={workdir}",
         f"--confcutdir={mount}", "-o", f"pythonpath={workdir}", "-p", "no:cacheprovider",
         "-o", "junit_family=xunit1", "-o", "console_output_style=classic", "-q", "--color=no",
-        "--continue-on-collection-errors", *extra, f"{TESTS_MOUNT}/{test_set}",
+        "--continue-on-collection-errors", *extra, *(f"{TESTS_MOUNT}/{s}" for s in test_sets),
     ]  # fmt: skip
 
 
@@ -145,7 +147,7 @@ def run_test_set(
     out_dir.mkdir(parents=True, exist_ok=True)
     xml_path, log_path = saved_paths(out_dir, round_no, test_set)
     junit_inside = f"{options.workdir}/{_OUT_MOUNT}/{xml_path.name}"
-    argv = pytest_argv(tests_dir, test_set, options.workdir, [f"--junitxml={junit_inside}"])
+    argv = pytest_argv(tests_dir, [test_set], options.workdir, [f"--junitxml={junit_inside}"])
     result = _in_fresh_copy(
         workspace, tests_dir, options, make_sandbox, argv, timeout_s, {xml_path.name: xml_path}
     )
@@ -171,20 +173,20 @@ def run_test_set(
 def collect_test_ids(
     *,
     tests_dir: Path,
-    test_set: TestSet,
     workspace: Path,
     options: SandboxOptions,
     make_sandbox: Callable[[SandboxOptions], Sandbox],
     timeout_s: float,
-) -> tuple[list[str], ExecResult]:
-    """The node ids pytest collects from ``tests_dir/<test_set>`` over ``workspace``
-    (relative to ``tests/``, like :func:`realcli.grading.junit.parse_junit`'s)."""
-    argv = pytest_argv(tests_dir, test_set, options.workdir, ["--collect-only"])
+) -> tuple[dict[str, list[str]], ExecResult]:
+    """The node ids pytest collects from each test set over ``workspace``, in one pytest
+    call (relative to ``tests/``, like :func:`realcli.grading.junit.parse_junit`'s)."""
+    argv = pytest_argv(tests_dir, TEST_SETS, options.workdir, ["--collect-only"])
     result = _in_fresh_copy(workspace, tests_dir, options, make_sandbox, argv, timeout_s, {})
+    ids: dict[str, list[str]] = {test_set: [] for test_set in TEST_SETS}
     prefix = f"{TESTS_MOUNT}/"
-    ids = [
-        line.strip().removeprefix(prefix)
-        for line in result.stdout.splitlines()
-        if line.startswith(prefix) and "::" in line
-    ]
+    for line in result.stdout.splitlines():
+        nodeid = line.strip().removeprefix(prefix)
+        test_set = nodeid.split("/", 1)[0]
+        if line.startswith(prefix) and "::" in nodeid and test_set in ids:
+            ids[test_set].append(nodeid)
     return ids, result

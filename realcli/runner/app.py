@@ -11,8 +11,8 @@ from hydra.core.hydra_config import HydraConfig
 from omegaconf import DictConfig, OmegaConf
 from omegaconf.errors import MissingMandatoryValue
 
-from realcli.runner.execute import RunOutcome, execute_run
-from realcli.runner.spec import validate_spec
+from realcli.runner.folders import RunOutcome, finished_outcome, run_dir_for
+from realcli.runner.spec import run_key, validate_spec
 from realcli.schema.run_spec import CONFIG_GROUPS, PathsSpec, RunSpec
 from realcli.util.errors import ConfigError, RealcliError
 
@@ -48,7 +48,12 @@ def run_job(spec: RunSpec) -> list[RunOutcome]:
         make_backend(spec.model, ())
     outcomes = []
     for task in tasks:
-        outcome = execute_run(spec, task)
+        key = run_key(spec, task)
+        outcome = finished_outcome(run_dir_for(spec, key), key, task.id)
+        if outcome is None:  # only now load the execution stack (a rerun never needs it)
+            from realcli.runner.execute import execute_run
+
+            outcome = execute_run(spec, task)
         print(outcome.summary_line(), flush=True)
         outcomes.append(outcome)
     return outcomes

@@ -14,7 +14,7 @@ from realcli.catalog import load_task
 from realcli.grading.testrun import load_saved_results
 from realcli.grading.verdict import build_verdict, outcome_from_ledger
 from realcli.ledger import read_ledger
-from realcli.runner.execute import LEDGER, TASK_COPY, VERDICT, write_json_atomic
+from realcli.runner.folders import LEDGER, TASK_COPY, VERDICT, write_json_atomic
 from realcli.runner.health import check_task
 from realcli.runner.inventory import EXPECTED
 from realcli.sandbox import make_sandbox
@@ -47,7 +47,9 @@ def tasks_list(tasks_dir: Path) -> int:
     return 1 if broken else 0
 
 
-def tasks_check(tasks_dir: Path, task_ids: Sequence[str], repeat: int) -> int:
+def tasks_check(
+    tasks_dir: Path, task_ids: Sequence[str], repeat: int, cache_dir: Path | None = None
+) -> int:
     if repeat < 1:
         raise TaskError(
             "command line", "--repeat", f"{repeat} is not a positive count", "use 1 or more"
@@ -63,7 +65,9 @@ def tasks_check(tasks_dir: Path, task_ids: Sequence[str], repeat: int) -> int:
             print(f"FAIL {root.name}: {root}/task.toml: missing (fix: check the task id)")
             failed += 1
             continue
-        health = check_task(root, partial(make_sandbox, "local"), repeat=repeat)
+        health = check_task(
+            root, partial(make_sandbox, "local"), repeat=repeat, cache_dir=cache_dir
+        )
         flaky = {t: r for t, r in health.flake_rates.items() if r}
         verdict = "ok  " if health.ok else "FAIL"
         print(

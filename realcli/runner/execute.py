@@ -7,8 +7,6 @@ without a verdict is an interrupted run and is removed and redone from scratch.
 
 from __future__ import annotations
 
-import json
-import os
 import platform
 import shutil
 import subprocess
@@ -18,7 +16,6 @@ import time
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Literal
 
 from realcli import __version__
 from realcli.catalog import TaskBundle
@@ -27,6 +24,16 @@ from realcli.grading.testrun import TEST_SETS, run_test_set
 from realcli.grading.verdict import RunTimings, build_verdict, outcome_from_ledger
 from realcli.harness import HarnessContext, ModelCallRelay, make_harness
 from realcli.ledger import LedgerWriter, read_ledger
+from realcli.runner.folders import (
+    LEDGER,
+    SPEC,
+    TASK_COPY,
+    VERDICT,
+    RunOutcome,
+    finished_outcome,
+    run_dir_for,
+    write_json_atomic,
+)
 from realcli.runner.inventory import EXPECTED, expected_tests
 from realcli.runner.locks import RunLocked, run_lock
 from realcli.runner.spec import run_key
@@ -48,34 +55,7 @@ from realcli.schema.verdict import TestResult, Verdict
 from realcli.util.errors import RealcliError
 from realcli.util.redact import Redactor
 
-__all__ = ["LEDGER", "SPEC", "VERDICT", "RunOutcome", "execute_run", "write_json_atomic"]
-
-SPEC, LEDGER, VERDICT, TASK_COPY = "spec.json", "ledger.jsonl", "verdict.json", "task.toml"
-RunState = Literal["finished", "skipped", "locked"]
-
-
-@dataclass(frozen=True)
-class RunOutcome:
-    run_key: str
-    task_id: str
-    state: RunState
-    run_dir: Path
-    verdict: Verdict | None = None
-
-    def summary_line(self) -> str:
-        v = self.verdict
-        if v is None:
-            return f"{self.state:8s} {self.run_key} {self.task_id}"
-        return (
-            f"{self.state:8s} {self.run_key} {self.task_id}: {v.status.value} pass={int(v.passed)}"
-            f" f2p_step={v.f2p_step:.2f} p2p_step={v.p2p_step:.2f} wall={v.wall_time_s:.1f}s"
-        )
-
-
-def write_json_atomic(path: Path, data: object) -> None:
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+__all__ = ["LEDGER", "RunOutcome", "execute_run"]
 
 
 def _git_sha() -> str | None:
@@ -96,13 +76,12 @@ def _git_sha() -> str | None:
 def execute_run(spec: RunSpec, task: TaskBundle) -> RunOutcome:
     """Run ``task`` under ``spec`` unless already finished; never raises for agent failures."""
     key = run_key(spec, task)
-    runs_dir = Path(spec.paths.runs_dir)
-    run_dir = runs_dir / spec.experiment_name / key
+    run_dir = run_dir_for(spec, key)
     try:
-        with run_lock(runs_dir / ".locks", key):
-            if (run_dir / VERDICT).is_file():
-                verdict = Verdict.model_validate_json((run_dir / VERDICT).read_text())
-                return RunOutcome(key, task.id, "skipped", run_dir, verdict)
+        with run_lock(Path(spec.paths.runs_dir) / ".locks", key):
+            finished = finished_outcome(run_dir, key, task.id)
+            if finished is not None:
+                return finished
             if run_dir.exists():
                 shutil.rmtree(run_dir)  # interrupted earlier: redo from scratch
             verdict = _Run(spec, task, key, run_dir).execute()

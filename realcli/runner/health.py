@@ -18,6 +18,7 @@ from pathlib import Path
 from realcli.catalog import TaskBundle, load_task
 from realcli.grading.score import selector_matches
 from realcli.grading.testrun import TEST_SETS, run_test_set
+from realcli.runner.inventory import store_inventory
 from realcli.runner.workspace import apply_reference, prepare_workspace, sandbox_options
 from realcli.sandbox import Sandbox, SandboxOptions
 from realcli.schema.verdict import TestOutcome, TestResult
@@ -114,9 +115,14 @@ def _gate_coverage(task: TaskBundle, results: list[TestResult]) -> Gate:
 
 
 def check_task(
-    root: Path, make_sandbox: Callable[[SandboxOptions], Sandbox], repeat: int = 1
+    root: Path,
+    make_sandbox: Callable[[SandboxOptions], Sandbox],
+    repeat: int = 1,
+    cache_dir: Path | None = None,
 ) -> TaskHealth:
-    """Run every gate on the bundle at ``root`` (``repeat`` times for the test gates)."""
+    """Run every gate on the bundle at ``root`` (``repeat`` times for the test gates). With
+    ``cache_dir``, a healthy reference run also stores the task's expected-test inventory
+    there, so the task's first real run need not compute it."""
     health = TaskHealth(task_id=root.name)
     try:
         task = load_task(root)
@@ -145,6 +151,11 @@ def check_task(
                 health.gates.append(_gate_coverage(task, results))
                 health.n_f2p = sum(r.test_set == "f2p" for r in results)
                 health.n_p2p = sum(r.test_set == "p2p" for r in results)
+                if cache_dir is not None and all(g.ok for g in health.gates):
+                    inventory: dict[str, list[str]] = {
+                        s: [r.nodeid for r in results if r.test_set == s] for s in TEST_SETS
+                    }
+                    store_inventory(cache_dir, task, inventory)
     if repeat > 1:
         for test, seen in outcomes.items():
             majority = Counter(seen).most_common(1)[0][1]

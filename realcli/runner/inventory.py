@@ -12,16 +12,16 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from realcli.catalog import TaskBundle
-from realcli.grading.testrun import TEST_SETS, collect_test_ids
+from realcli.grading.testrun import collect_test_ids
 from realcli.runner.workspace import apply_reference, prepare_workspace, sandbox_options
 from realcli.sandbox import Sandbox, SandboxOptions
 from realcli.util.errors import TaskError
 
-__all__ = ["EXPECTED", "expected_tests"]
+__all__ = ["EXPECTED", "expected_tests", "store_inventory"]
 
 EXPECTED = "expected.json"
 
@@ -29,38 +29,47 @@ EXPECTED = "expected.json"
 def _compute(
     task: TaskBundle, make_sandbox: Callable[[SandboxOptions], Sandbox]
 ) -> dict[str, list[str]]:
-    inventory: dict[str, list[str]] = {}
     with tempfile.TemporaryDirectory(prefix="realcli-inventory-") as tmp:
         workspace = Path(tmp) / "ws"
         prepare_workspace(task, workspace, make_sandbox)
         apply_reference(task, workspace, make_sandbox)
-        for test_set in TEST_SETS:
-            ids, result = collect_test_ids(
-                tests_dir=task.tests_dir,
-                test_set=test_set,
-                workspace=workspace,
-                options=sandbox_options(task, workspace),
-                make_sandbox=make_sandbox,
-                timeout_s=task.spec.timeouts.tests_s,
-            )
-            if not ids or result.returncode != 0:
-                tail = (result.stdout + result.stderr).strip()[-400:]
-                raise TaskError(
-                    str(task.tests_dir / test_set),
-                    None,
-                    f"tests do not collect on the reference solution (exit {result.returncode}):"
-                    f" {tail}",
-                    f"run `realcli tasks check {task.id}` and fix the tests or the reference",
-                )
-            inventory[test_set] = ids
+        inventory, result = collect_test_ids(
+            tests_dir=task.tests_dir,
+            workspace=workspace,
+            options=sandbox_options(task, workspace),
+            make_sandbox=make_sandbox,
+            timeout_s=task.spec.timeouts.tests_s,
+        )
+    empty = [test_set for test_set, ids in inventory.items() if not ids]
+    if empty or result.returncode != 0:
+        tail = (result.stdout + result.stderr).strip()[-400:]
+        raise TaskError(
+            str(task.tests_dir), None,
+            f"tests do not collect on the reference solution (exit {result.returncode}"
+            f"{', nothing in ' + ' and '.join(empty) if empty else ''}): {tail}",
+            f"run `realcli tasks check {task.id}` and fix the tests or the reference",
+        )  # fmt: skip
     return inventory
+
+
+def store_inventory(cache_dir: Path, task: TaskBundle, inventory: Mapping[str, list[str]]) -> None:
+    """Write ``inventory`` as the cached inventory of ``task`` (atomically)."""
+    path = _cache_path(cache_dir, task)
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(inventory, indent=1), encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def _cache_path(cache_dir: Path, task: TaskBundle) -> Path:
+    return cache_dir / f"{task.id}-{task.digest[:16]}.json"
 
 
 def expected_tests(
     task: TaskBundle, make_sandbox: Callable[[SandboxOptions], Sandbox], cache_dir: Path
 ) -> dict[str, list[str]]:
     """The task's expected node ids per test set (cached per task digest)."""
-    path = cache_dir / f"{task.id}-{task.digest[:16]}.json"
+    path = _cache_path(cache_dir, task)
     if path.is_file():
         try:
             cached = json.loads(path.read_text(encoding="utf-8"))
@@ -69,8 +78,5 @@ def expected_tests(
         except ValueError:
             pass  # a torn cache file: compute again
     inventory = _compute(task, make_sandbox)
-    cache_dir.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(json.dumps(inventory, indent=1), encoding="utf-8")
-    os.replace(tmp, path)
+    store_inventory(cache_dir, task, inventory)
     return inventory
