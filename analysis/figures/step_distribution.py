@@ -100,11 +100,12 @@ def chart(df: pl.DataFrame) -> alt.LayerChart | alt.Chart:
     labels = (
         alt.Chart(source)
         .transform_filter(alt.datum.share_pct >= 8)
+        .transform_calculate(share_label="format(datum.share_pct, '.0f') + '%'")
         .mark_text(color="black", fontSize=10)
         .encode(
             y=alt.Y("system:N", sort=systems),
             x=alt.X("label_at:Q"),
-            text=alt.Text("share_pct:Q", format=".0f"),
+            text=alt.Text("share_label:N"),
         )
     )
     return (bars + labels).properties(title=TITLE, width=480, height=alt.Step(22))
