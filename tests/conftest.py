@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
-from collections.abc import Mapping
+import tempfile
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 import pytest
@@ -51,3 +53,32 @@ def run_realcli(
         timeout=timeout,
         check=False,
     )
+
+
+def processes_with_arg(arg: str) -> list[int]:
+    """Host pids of live (non-zombie) processes with ``arg`` as one whole argv element."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
+            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            continue
+        if state not in ("Z", "X") and arg.encode() in argv:
+            found.append(int(entry.name))
+    return found
+
+
+@pytest.fixture(name="processes_with_arg")
+def processes_with_arg_fixture() -> Callable[[str], list[int]]:
+    return processes_with_arg
+
+
+@pytest.fixture
+def socket_dir() -> Iterator[Path]:
+    """A short folder for a gateway's Unix socket (socket paths are limited to 108 bytes)."""
+    path = Path(tempfile.mkdtemp(prefix="rc-gw-"))
+    yield path
+    shutil.rmtree(path, ignore_errors=True)

@@ -3,9 +3,7 @@ bubblewrap sandbox, and a helper that runs one agent session end to end."""
 
 from __future__ import annotations
 
-import shutil
-import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,13 +19,6 @@ from realcli.schema.run_spec import HarnessSpec
 from realcli.util.redact import Redactor
 
 PORT = 18766
-
-
-@pytest.fixture
-def socket_dir() -> Iterator[Path]:
-    path = Path(tempfile.mkdtemp(prefix="rc-gw-"))
-    yield path
-    shutil.rmtree(path, ignore_errors=True)
 
 
 @pytest.fixture

@@ -30,7 +30,6 @@ from pathlib import Path
 from typing import ClassVar, Literal
 
 import pytest
-from harness_helpers import processes_with_arg
 from harness_scenarios import AGENT_TIMEOUT_S, SCENARIOS, SMOKE_TASK, ContractRun, ScenarioRuns
 
 from realcli.gateway.toolmap import shell_equivalent
@@ -38,6 +37,7 @@ from realcli.runner.execute import VERDICT
 from realcli.schema.actions import Action, MessageAction, ShellAction
 from realcli.schema.events import ErrorType, ModelCallEvent, ToolCallEvent
 from realcli.schema.verdict import TestOutcome, VerdictStatus
+from tests.conftest import processes_with_arg
 
 __all__ = ["HarnessContract", "NativeKind", "NativeToolEvent"]
 

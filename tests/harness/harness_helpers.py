@@ -36,22 +36,6 @@ def unique_sleep() -> str:
     return f"{1000 + secrets.randbelow(10**6)}.{secrets.randbelow(10**6):06d}"
 
 
-def processes_with_arg(arg: str) -> list[int]:
-    """Host pids of live (non-zombie) processes with ``arg`` as one whole argv element."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            argv = (entry / "cmdline").read_bytes().split(b"\0")
-            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
-        except (OSError, IndexError):
-            continue
-        if state not in ("Z", "X") and arg.encode() in argv:
-            found.append(int(entry.name))
-    return found
-
-
 def read_jsonl(path: Path) -> list[dict[str, Any]]:
     """The JSON objects of a JSONL file, in order; other lines (noise) are skipped."""
     records = []

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from harness_helpers import Session, processes_with_arg, unique_sleep
+from harness_helpers import Session, unique_sleep
 
 from realcli.gateway import Backend, ChatReply, ChatRequest, NoopBackend
 from realcli.harness import HARNESSES, BuiltinHarness, HarnessContext, make_harness
@@ -21,6 +21,7 @@ from realcli.schema.events import ErrorType
 from realcli.schema.run_spec import HarnessSpec
 from realcli.util.hashing import sha256_bytes
 from realcli.util.redact import Redactor
+from tests.conftest import processes_with_arg
 
 pytestmark = pytest.mark.sandbox
 RunSession = Callable[..., Session]
