@@ -2,8 +2,9 @@
 the reference solution. Grading checks reports against it, so a test that vanishes from a
 report (deleted, skipped by a tampered collection, crashed away) counts as ``missing``.
 
-Computed once per task digest (reference applied in a sandbox, ``pytest --collect-only``) and
-cached as JSON under ``<paths.cache_dir>/inventory/``; each run keeps its own copy in
+Computed once per task digest and pytest version (reference applied in a sandbox,
+``pytest --collect-only``) and cached as JSON under ``<paths.cache_dir>/inventory/``; each
+run keeps its own copy in
 ``tests/expected.json`` so that regrading never needs the cache or a sandbox.
 """
 
@@ -13,6 +14,7 @@ import json
 import os
 import tempfile
 from collections.abc import Callable, Mapping
+from importlib.metadata import version
 from pathlib import Path
 
 from realcli.catalog import TaskBundle
@@ -62,7 +64,8 @@ def store_inventory(cache_dir: Path, task: TaskBundle, inventory: Mapping[str, l
 
 
 def _cache_path(cache_dir: Path, task: TaskBundle) -> Path:
-    return cache_dir / f"{task.id}-{task.digest[:16]}.json"
+    """Keyed by the task's digest and the grader's pytest version (which names the tests)."""
+    return cache_dir / f"{task.id}-{task.digest[:16]}-pytest{version('pytest')}.json"
 
 
 def expected_tests(
