@@ -14,9 +14,9 @@ from realcli.catalog import load_task
 from realcli.grading.testrun import load_saved_results
 from realcli.grading.verdict import build_verdict, outcome_from_ledger
 from realcli.ledger import read_ledger
-from realcli.runner.folders import LEDGER, TASK_COPY, VERDICT, write_json_atomic
+from realcli.ledger.layout import EXPECTED, LEDGER, TASK_COPY, VERDICT, run_folders
+from realcli.runner.folders import write_json_atomic
 from realcli.runner.health import check_task
-from realcli.runner.inventory import EXPECTED
 from realcli.sandbox import make_sandbox
 from realcli.schema.task_spec import TaskSpec
 from realcli.schema.verdict import Verdict
@@ -120,9 +120,10 @@ def report(warehouse: Path, out: Path) -> int:
 
 
 def _run_dirs(runs_dir: Path) -> list[Path]:
-    return sorted(
-        p.parent for p in runs_dir.glob("*/*/" + LEDGER) if not p.parts[-3].startswith((".", "_"))
-    )
+    """Run folders that have a ledger (a run started in them)."""
+    if not runs_dir.is_dir():
+        return []
+    return [d for d in run_folders(runs_dir) if (d / LEDGER).is_file()]
 
 
 def find_run(runs_dir: Path, key: str) -> Path:

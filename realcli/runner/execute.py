@@ -24,17 +24,9 @@ from realcli.grading.testrun import TEST_SETS, run_test_set
 from realcli.grading.verdict import RunTimings, build_verdict, outcome_from_ledger
 from realcli.harness import HarnessContext, ModelCallRelay, make_harness
 from realcli.ledger import LedgerWriter, read_ledger
-from realcli.runner.folders import (
-    LEDGER,
-    SPEC,
-    TASK_COPY,
-    VERDICT,
-    RunOutcome,
-    finished_outcome,
-    run_dir_for,
-    write_json_atomic,
-)
-from realcli.runner.inventory import EXPECTED, expected_tests
+from realcli.ledger.layout import EXPECTED, LEDGER, SPEC, TASK_COPY, VERDICT
+from realcli.runner.folders import RunOutcome, finished_outcome, run_dir_for, write_json_atomic
+from realcli.runner.inventory import expected_tests
 from realcli.runner.locks import RunLocked, run_lock
 from realcli.runner.spec import run_key
 from realcli.runner.workspace import prepare_workspace, sandbox_options
@@ -55,7 +47,7 @@ from realcli.schema.verdict import TestResult, Verdict
 from realcli.util.errors import RealcliError
 from realcli.util.redact import Redactor
 
-__all__ = ["LEDGER", "RunOutcome", "execute_run"]
+__all__ = ["RunOutcome", "execute_run"]
 
 
 def _git_sha() -> str | None:

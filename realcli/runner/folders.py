@@ -12,14 +12,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from realcli.ledger.layout import VERDICT
 from realcli.schema.run_spec import RunSpec
 from realcli.schema.verdict import Verdict
 
 __all__ = [
-    "LEDGER",
-    "SPEC",
-    "TASK_COPY",
-    "VERDICT",
     "RunOutcome",
     "RunState",
     "finished_outcome",
@@ -27,7 +24,6 @@ __all__ = [
     "write_json_atomic",
 ]
 
-SPEC, LEDGER, VERDICT, TASK_COPY = "spec.json", "ledger.jsonl", "verdict.json", "task.toml"
 RunState = Literal["finished", "skipped", "locked"]
 
 

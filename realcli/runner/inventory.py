@@ -23,9 +23,7 @@ from realcli.runner.workspace import apply_reference, prepare_workspace, sandbox
 from realcli.sandbox import Sandbox, SandboxOptions
 from realcli.util.errors import TaskError
 
-__all__ = ["EXPECTED", "expected_tests", "store_inventory"]
-
-EXPECTED = "expected.json"
+__all__ = ["expected_tests", "store_inventory"]
 
 
 def _compute(

@@ -18,7 +18,7 @@ from realcli.warehouse.db import (
     load_migrations,
 )
 from realcli.warehouse.frames import fetch_df, insert_rows
-from realcli.warehouse.ingestion import RUN_TABLES, IngestStats, ingest, run_folders
+from realcli.warehouse.ingestion import RUN_TABLES, IngestStats, ingest
 from realcli.warehouse.run_folder import RUN_FILES, RunFolderError, folder_digest, read_run_folder
 
 __all__ = [
@@ -38,5 +38,4 @@ __all__ = [
     "insert_rows",
     "load_migrations",
     "read_run_folder",
-    "run_folders",
 ]

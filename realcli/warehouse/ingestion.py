@@ -8,13 +8,13 @@ inserted anew) inside a transaction. A folder that can't be read is reported in
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
 import duckdb
 
+from realcli.ledger.layout import run_folders
 from realcli.warehouse.db import WarehouseError
 from realcli.warehouse.frames import insert_rows
 from realcli.warehouse.run_folder import (
@@ -24,7 +24,7 @@ from realcli.warehouse.run_folder import (
     read_run_folder,
 )
 
-__all__ = ["RUN_TABLES", "IngestStats", "ingest", "run_folders"]
+__all__ = ["RUN_TABLES", "IngestStats", "ingest"]
 
 RUN_TABLES = (
     "runs",
@@ -50,16 +50,6 @@ class IngestStats:
     """Runs loaded earlier from this runs folder whose folder no longer exists: deleted."""
     problems: list[str] = field(default_factory=list)
     """One line per folder skipped or loaded with a defect: the file, the field and the fix."""
-
-
-def run_folders(runs_dir: Path) -> Iterator[Path]:
-    """``runs_dir/<experiment>/<run>/`` folders, sorted; names starting with ``.``/``_`` skipped."""
-    for experiment in sorted(runs_dir.iterdir()):
-        if not experiment.is_dir() or experiment.name[0] in "._":
-            continue
-        for run_dir in sorted(experiment.iterdir()):
-            if run_dir.is_dir() and run_dir.name[0] not in "._":
-                yield run_dir
 
 
 def ingest(con: duckdb.DuckDBPyConnection, runs_dir: Path, *, batch_size: int = 250) -> IngestStats:

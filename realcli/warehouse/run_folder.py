@@ -17,6 +17,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from realcli.ledger import LedgerContents, read_ledger
+from realcli.ledger.layout import LEDGER, SPEC, VERDICT
 from realcli.schema.events import (
     ErrorEvent,
     HeaderEvent,
@@ -36,7 +37,7 @@ __all__ = [
     "read_run_folder",
 ]
 
-RUN_FILES = ("spec.json", "ledger.jsonl", "verdict.json")
+RUN_FILES = (SPEC, LEDGER, VERDICT)
 """The files ingest reads; their bytes (or absence) make the folder's ingest digest."""
 
 _MODEL_CALL_FIELDS = (
@@ -101,15 +102,15 @@ def folder_digest(run_dir: Path) -> str:
 
 def read_run_folder(run_dir: Path, digest: str, ingested_at: datetime) -> RunRows:
     """All rows of the run in ``run_dir``. Raises :class:`RunFolderError` when it can't load."""
-    spec_doc = _read_spec(run_dir / "spec.json")
-    run_key = _field(spec_doc, "run_key", run_dir / "spec.json", str)
+    spec_doc = _read_spec(run_dir / SPEC)
+    run_key = _field(spec_doc, "run_key", run_dir / SPEC, str)
     try:
-        ledger = read_ledger(run_dir / "ledger.jsonl")
+        ledger = read_ledger(run_dir / LEDGER)
     except LedgerError as exc:
         raise RunFolderError(exc.where, exc.field, exc.problem, exc.fix) from exc
     if ledger.header.run_key != run_key:
         raise RunFolderError(
-            str(run_dir / "ledger.jsonl"),
+            str(run_dir / LEDGER),
             "line 1: run_key",
             f"header says {ledger.header.run_key!r}, spec.json says {run_key!r}",
             "the ledger belongs to another run: move it back to its own folder",
@@ -122,7 +123,7 @@ def read_run_folder(run_dir: Path, digest: str, ingested_at: datetime) -> RunRow
             for problem in ledger.problems
         ],
     )
-    verdict = _read_verdict(run_dir / "verdict.json", run_key, rows.problems)
+    verdict = _read_verdict(run_dir / VERDICT, run_key, rows.problems)
     rows.run = _run_row(run_dir, spec_doc, ledger, verdict, digest, ingested_at)
     _add_ledger_rows(rows, ledger)
     if verdict is not None:
@@ -190,7 +191,7 @@ def _run_row(
     digest: str,
     ingested_at: datetime,
 ) -> dict[str, Any]:
-    p = run_dir / "spec.json"
+    p = run_dir / SPEC
     header: HeaderEvent = ledger.header
     events = ledger.events
     run_end = next((e for e in reversed(events) if isinstance(e, RunEndEvent)), None)

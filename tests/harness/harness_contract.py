@@ -33,7 +33,7 @@ import pytest
 from harness_scenarios import AGENT_TIMEOUT_S, SCENARIOS, SMOKE_TASK, ContractRun, ScenarioRuns
 
 from realcli.gateway.toolmap import shell_equivalent
-from realcli.runner.execute import VERDICT
+from realcli.ledger.layout import VERDICT
 from realcli.schema.actions import Action, MessageAction, ShellAction
 from realcli.schema.events import ErrorType, ModelCallEvent, ToolCallEvent
 from realcli.schema.verdict import TestOutcome, VerdictStatus

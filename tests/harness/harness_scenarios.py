@@ -20,8 +20,9 @@ from omegaconf import OmegaConf
 
 from realcli.catalog import TaskBundle, load_task
 from realcli.ledger import LedgerContents, read_ledger
+from realcli.ledger.layout import LEDGER
 from realcli.runner.app import CONF_DIR
-from realcli.runner.execute import LEDGER, RunOutcome, execute_run
+from realcli.runner.execute import RunOutcome, execute_run
 from realcli.runner.spec import validate_spec
 from realcli.schema.verdict import Verdict
 
