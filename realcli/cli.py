@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 import signal
 import sys
 from collections.abc import Sequence
@@ -25,8 +24,10 @@ COMMANDS = {
 }
 
 
-def _default(env: str, fallback: str) -> Path:
-    return Path(os.environ.get(env, fallback))
+def _path(p: argparse.ArgumentParser, flag: str, key: str) -> None:
+    """A path option whose default is ``paths.<key>`` of the composed config (conf/paths,
+    conf/local and the REALCLI_* environment variables), the value ``realcli run`` uses."""
+    p.add_argument(flag, type=Path, default=None, help=f"default: paths.{key} of the config")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -43,14 +44,15 @@ def _parser() -> argparse.ArgumentParser:
     tsub = tasks.add_subparsers(dest="tasks_command", metavar="SUBCOMMAND", required=True)
     for name in ("list", "check"):
         tp = tsub.add_parser(name, help=COMMANDS[f"tasks {name}"])
-        tp.add_argument("--tasks-dir", type=Path, default=_default("REALCLI_TASKS_DIR", "tasks"))
+        _path(tp, "--tasks-dir", "tasks_dir")
         if name == "check":
             tp.add_argument("task_ids", nargs="*", metavar="TASK", help="default: every task")
             tp.add_argument(
                 "--cache-dir",
                 type=Path,
-                default=_default("REALCLI_CACHE_DIR", str(Path.home() / ".cache" / "realcli")),
-                help="where a healthy task's expected-test inventory is stored (paths.cache_dir)",
+                default=None,
+                help="where a healthy task's expected-test inventory is stored"
+                " (default: paths.cache_dir of the config)",
             )
             tp.add_argument(
                 "--repeat",
@@ -62,21 +64,19 @@ def _parser() -> argparse.ArgumentParser:
 
     for name in ("ingest", "report"):
         ip = sub.add_parser(name, help=COMMANDS[name])
-        ip.add_argument(
-            "--warehouse", type=Path, default=_default("REALCLI_WAREHOUSE", "warehouse.duckdb")
-        )
+        _path(ip, "--warehouse", "warehouse")
         if name == "ingest":
-            ip.add_argument("--runs-dir", type=Path, default=_default("REALCLI_RUNS_DIR", "runs"))
+            _path(ip, "--runs-dir", "runs_dir")
         else:
-            ip.add_argument("--out", type=Path, default=_default("REALCLI_REPORT_DIR", "report"))
+            _path(ip, "--out", "report_dir")
 
     show = sub.add_parser("show", help=COMMANDS["show"])
     show.add_argument("run_key", metavar="RUN_KEY", help="a run key or a unique prefix of one")
-    show.add_argument("--runs-dir", type=Path, default=_default("REALCLI_RUNS_DIR", "runs"))
+    _path(show, "--runs-dir", "runs_dir")
 
     regrade = sub.add_parser("regrade", help=COMMANDS["regrade"])
     regrade.add_argument("run_keys", nargs="*", metavar="RUN_KEY", help="default: every run")
-    regrade.add_argument("--runs-dir", type=Path, default=_default("REALCLI_RUNS_DIR", "runs"))
+    _path(regrade, "--runs-dir", "runs_dir")
     return p
 
 
@@ -96,9 +96,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
 
 
+_PATH_OPTIONS = {
+    "tasks_dir": "tasks_dir",
+    "cache_dir": "cache_dir",
+    "warehouse": "warehouse",
+    "runs_dir": "runs_dir",
+    "out": "report_dir",
+}
+"""argparse destination -> the ``paths`` key that gives its default."""
+
+
+def _fill_path_defaults(args: argparse.Namespace) -> None:
+    """Path options left unset take the composed config's ``paths`` (composed only then)."""
+    missing = [d for d in _PATH_OPTIONS if getattr(args, d, False) is None]
+    if not missing:
+        return
+    from realcli.runner.app import default_paths
+
+    paths = default_paths()
+    for dest in missing:
+        setattr(args, dest, Path(getattr(paths, _PATH_OPTIONS[dest])))
+
+
 def _dispatch(args: argparse.Namespace) -> int:
     from realcli.runner import commands
 
+    _fill_path_defaults(args)
     if args.command == "tasks":
         if args.tasks_command == "list":
             return commands.tasks_list(args.tasks_dir)

@@ -16,7 +16,7 @@ from realcli.runner.spec import run_key, validate_spec
 from realcli.schema.run_spec import CONFIG_GROUPS, PathsSpec, RunSpec
 from realcli.util.errors import ConfigError, RealcliError
 
-__all__ = ["CONF_DIR", "hydra_main", "run_job", "spec_from_cfg"]
+__all__ = ["CONF_DIR", "default_paths", "hydra_main", "run_job", "spec_from_cfg"]
 
 CONF_DIR = Path(__file__).resolve().parents[2] / "conf"
 
@@ -36,6 +36,18 @@ def spec_from_cfg(cfg: DictConfig, choices: dict[str, Any]) -> RunSpec:
     spec = validate_spec(raw, {g: choices.get(g) for g in CONFIG_GROUPS})
     paths = PathsSpec(**{k: str(Path(v).resolve()) for k, v in spec.paths.model_dump().items()})
     return spec.model_copy(update={"paths": paths})
+
+
+def default_paths() -> PathsSpec:
+    """The ``paths`` group as ``realcli run`` composes it (conf/paths, conf/local, REALCLI_*
+    environment variables), for the commands that are not Hydra apps."""
+    from hydra import compose, initialize_config_dir
+
+    with initialize_config_dir(config_dir=str(CONF_DIR), version_base="1.3"):
+        cfg = compose(config_name="config")
+    raw = OmegaConf.to_container(cfg.paths, resolve=True)
+    assert isinstance(raw, dict)
+    return PathsSpec(**{str(k): str(Path(str(v)).resolve()) for k, v in raw.items()})
 
 
 def run_job(spec: RunSpec) -> list[RunOutcome]:
