@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import sys
 from collections.abc import Sequence
 
@@ -11,6 +10,7 @@ from pydantic import BaseModel
 from realcli.runner.app import CONF_DIR, hydra_main
 from realcli.schema.run_spec import CONFIG_GROUPS, RunSpec
 from realcli.util.errors import ConfigError
+from realcli.util.validation import did_you_mean
 
 __all__ = ["check_group_overrides", "run_command"]
 
@@ -28,8 +28,7 @@ def _check_key(arg: str, key: str) -> None:
     for depth, part in enumerate(parts[:2]):
         if part not in model.model_fields:
             allowed = sorted(model.model_fields)
-            close = difflib.get_close_matches(part, allowed, n=1)
-            hint = f"did you mean {close[0]!r}? " if close else ""
+            hint = did_you_mean(part, allowed)
             where = ".".join(parts[:depth]) or "the top level"
             raise ConfigError(
                 "command line",

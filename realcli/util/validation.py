@@ -7,7 +7,13 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-__all__ = ["describe_validation_error"]
+__all__ = ["describe_validation_error", "did_you_mean"]
+
+
+def did_you_mean(name: str, allowed: list[str]) -> str:
+    """``"did you mean 'x'? "`` for the closest allowed name, or ``""``."""
+    close = difflib.get_close_matches(name, allowed, n=1)
+    return f"did you mean {close[0]!r}? " if close else ""
 
 
 def _model_at(model: type[BaseModel], loc: tuple[Any, ...]) -> type[BaseModel] | None:
@@ -35,8 +41,7 @@ def describe_validation_error(
     if kind == "extra_forbidden":
         owner = _model_at(model, loc[:-1])
         allowed = sorted(owner.model_fields) if owner else []
-        close = difflib.get_close_matches(str(loc[-1]), allowed, n=1)
-        hint = f"did you mean {close[0]!r}? " if close else ""
+        hint = did_you_mean(str(loc[-1]), allowed)
         return field, "unknown key", f"{hint}allowed keys: {', '.join(allowed)}"
     if kind == "missing":
         return field, "required key is missing", f"add {loc[-1]!r}"
