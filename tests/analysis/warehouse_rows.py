@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import Any
 
 import duckdb
@@ -10,8 +9,8 @@ import polars as pl
 import pytest
 
 from realcli.warehouse import insert_rows
+from tests.warehouse.run_folders import raw_run
 
-T0 = datetime(2026, 1, 1, tzinfo=UTC)
 _count = 0
 
 
@@ -19,39 +18,15 @@ def run(**columns: Any) -> dict[str, Any]:
     """A `runs` row: a graded LongCLI run of system m1 · h1 that failed, unless overridden."""
     global _count
     _count += 1
-    row: dict[str, Any] = {
-        "run_key": f"run{_count:06d}",
-        "experiment": "exp",
-        "task_id": "t1",
-        "task_kind": "longcli",
-        "model": "m1",
-        "harness": "h1",
-        "mode": "cli_only",
-        "protocol": "autonomous",
-        "seed": 1,
-        "status": "graded",
-        "complete": True,
-        "ledger_problems": [],
-        "passed": False,
-        "f2p_pass": False,
-        "f2p_step": 0.0,
-        "p2p_pass": True,
-        "p2p_step": 1.0,
-        "wall_time_s": 10.0,
-        "n_events": 1,
-        "n_model_calls": 0,
-        "n_tool_calls": 0,
-        "n_gui_tool_calls": 0,
-        "n_errors": 0,
-        "tokens_in": 0,
-        "tokens_out": 0,
-        "tokens_cached": 0,
-        "cost_usd": 0.0,
-        "run_dir": "/runs",
-        "spec_json": "{}",
-        "ingest_digest": "d",
-        "ingested_at": T0,
-    }
+    row = raw_run(
+        f"run{_count:06d}",
+        task_id="t1",
+        task_kind="longcli",
+        model="m1",
+        harness="h1",
+        wall_time_s=10.0,
+        run_dir="/runs",
+    )
     unfinished = {
         "passed": None,
         "f2p_pass": None,
