@@ -67,9 +67,10 @@ class ReplayBackend(Backend):
         if index >= len(self.steps):
             return ChatReply(content=self.final_text)
         step = self.steps[index]
+        target = Target(self.target.workdir, dict(request.tool_schemas()))
         try:
             call = map_action(
-                step.action, request.tool_names, call_id=f"call_{index:04d}", target=self.target
+                step.action, request.tool_names, call_id=f"call_{index:04d}", target=target
             )
         except ToolMappingError as exc:
             raise BackendError(f"{self.name} step {index}: {exc}") from exc

@@ -1,46 +1,55 @@
 """The model gateway: a local HTTP server on a Unix socket (and optionally TCP loopback).
 
-Endpoints (OpenAI Chat Completions wire format, ``wire_format="openai_chat"``):
+Endpoints, one wire format each (:mod:`realcli.gateway.codecs`), ``/v1`` prefix optional:
 
-- ``POST /v1/chat/completions``: ``stream: false`` -> one ``chat.completion`` JSON object;
-  ``stream: true`` -> Server-Sent Events, ``data: {chunk}`` lines then ``data: [DONE]``.
+- ``POST /v1/chat/completions``: OpenAI Chat Completions (``openai_chat``);
+- ``POST /v1/responses``: OpenAI Responses (``openai_responses``, what Codex speaks);
+- ``POST /v1/messages``: Anthropic Messages (``anthropic_messages``, what Claude Code speaks);
 - ``GET /v1/models``: the one model this gateway serves.
 
-Every chat call (answered, rejected with 400 or failed with 500) is reported once through
-``on_call`` as a :class:`ModelCallEvent` (with ``seq=0``: the ledger writer stamps it).
-API keys of upstream providers would live only in this process.
+Each answers ``stream: false`` with one JSON body and ``stream: true`` with Server-Sent
+Events. Every model call (answered, rejected with 400, refused by a cost cap or failed with
+500) is reported once through ``on_call`` as a :class:`ModelCallEvent` (``seq=0``: the ledger
+writer stamps it), appended to the call log (``log_path``: request digest, tools, the reply
+and its usage, redacted; what the ``recorded`` backend replays), and priced by the
+:class:`~realcli.gateway.meter.Meter`. API keys of upstream providers live only in this
+process (the ``upstream`` backend) and are redacted from everything it writes.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import socketserver
 import sys
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any, Self
 
 from realcli.gateway.backends import Backend
+from realcli.gateway.codecs import codec_for
+from realcli.gateway.meter import Meter
 from realcli.gateway.wire import (
     ChatReply,
     ChatRequest,
     ReplyMeta,
+    Usage,
+    WireCodec,
     WireError,
-    completion_body,
-    parse_chat_request,
     reply_tokens,
     request_tokens,
-    stream_chunks,
 )
-from realcli.schema.events import ModelCallEvent
+from realcli.schema.events import ModelCallEvent, ToolPoolEvent
+from realcli.util.hashing import canonical_json, sha256_bytes
+from realcli.util.redact import Redactor
 
-__all__ = ["WIRE_FORMAT", "Gateway"]
+__all__ = ["WIRE_FORMAT", "Gateway", "ToolPool"]
 
 WIRE_FORMAT = "openai_chat"
+"""The default wire format (the builtin agent's)."""
 MAX_BODY_BYTES = 64 * 1024 * 1024
 _UNIX_PATH_MAX = 107
 
@@ -58,11 +67,41 @@ class _TcpServer(socketserver.ThreadingMixIn, socketserver.TCPServer):
     gateway: Gateway
 
 
+@dataclass
+class ToolPool:
+    """One distinct (tools, system prompt) pair offered to the model, and how often."""
+
+    tools_digest: str
+    system_digest: str
+    tools: tuple[str, ...]
+    schema_digests: tuple[str, ...]
+    system_chars: int
+    schemas: tuple[Any, ...]
+    calls: int = 0
+
+    def event(self) -> ToolPoolEvent:
+        return ToolPoolEvent(
+            seq=0,
+            tools_digest=self.tools_digest,
+            system_digest=self.system_digest,
+            tools=self.tools,
+            schema_digests=self.schema_digests,
+            system_chars=self.system_chars,
+            calls=self.calls,
+        )
+
+
+def _digest(obj: Any) -> str:
+    return sha256_bytes((obj if isinstance(obj, str) else canonical_json(obj)).encode())
+
+
 class Gateway:
     """Serves ``backend`` over HTTP; reports every call to ``on_call``.
 
     ``on_call`` runs on the server's request threads and must be thread-safe (the ledger
     writer is). An exception in it is recorded in :attr:`callback_errors`, not raised.
+    ``meter`` prices calls and enforces cost caps; ``log_path`` receives one JSON line per
+    model call (redacted with ``redactor``).
     """
 
     def __init__(
@@ -71,10 +110,19 @@ class Gateway:
         on_call: Callable[[ModelCallEvent], None],
         *,
         model_id: str = "realcli/model",
+        meter: Meter | None = None,
+        log_path: Path | None = None,
+        redactor: Redactor | None = None,
+        on_exchange: Callable[[Any, dict[str, Any]], None] | None = None,
     ) -> None:
         self.backend = backend
         self.on_call = on_call
         self.model_id = model_id
+        self.meter = meter or Meter()
+        self.log_path = log_path
+        self.redactor = redactor or Redactor()
+        self.on_exchange = on_exchange
+        self.pools: dict[tuple[str, str], ToolPool] = {}
         self.callback_errors: list[str] = []
         self._servers: list[socketserver.BaseServer] = []
         self._threads: list[threading.Thread] = []
@@ -165,30 +213,67 @@ class Gateway:
             self.callback_errors.append(f"{type(exc).__name__}: {exc}")
             print(f"realcli gateway: on_call failed: {exc!r}", file=sys.stderr)
 
+    def pool(self, request: ChatRequest) -> ToolPool:
+        """The tool pool of ``request``, counted once more."""
+        schemas = request.tool_schemas()
+        system = request.system
+        key = (_digest([s for _, s in schemas]), _digest(system))
+        with self._lock:
+            pool = self.pools.get(key)
+            if pool is None:
+                pool = self.pools[key] = ToolPool(
+                    tools_digest=key[0],
+                    system_digest=key[1],
+                    tools=tuple(n for n, _ in schemas),
+                    schema_digests=tuple(_digest(s) for _, s in schemas),
+                    system_chars=len(system),
+                    schemas=tuple(s for _, s in schemas),
+                )
+            pool.calls += 1
+        return pool
+
     def event(
         self,
         *,
         model: str,
         started: float,
         status: int,
-        tokens: tuple[int, int] = (0, 0),
+        wire: str = WIRE_FORMAT,
+        usage: Usage | None = None,
+        cost_usd: float = 0.0,
         reply: ChatReply | None = None,
         request: ChatRequest | None = None,
+        finish_reason: str | None = None,
     ) -> ModelCallEvent:
         """The ``model_call`` event of one call (``seq=0``; the ledger writer stamps it)."""
+        usage = usage or Usage(0, 0)
+        pool = self.pool(request) if request is not None else None
         return ModelCallEvent(
             seq=0,
-            wire_format=WIRE_FORMAT,
+            wire_format=wire,
             backend=self.backend.name,
             model=model,
-            tokens_in=tokens[0],
-            tokens_out=tokens[1],
+            tokens_in=usage.tokens_in,
+            tokens_out=usage.tokens_out,
+            tokens_cached=usage.tokens_cached,
+            cost_usd=cost_usd,
             latency_ms=(time.monotonic() - started) * 1000.0,
             n_tool_calls=len(reply.tool_calls) if reply is not None else 0,
-            finish_reason=reply.finish_reason if reply is not None else "error",
+            finish_reason=finish_reason or (reply.finish_reason if reply is not None else "error"),
             status=status,
             tools_offered=request.tool_names if request is not None else (),
+            tools_digest=pool.tools_digest if pool is not None else "",
+            system_digest=pool.system_digest if pool is not None else "",
+            tool_call_ids=tuple(c.id for c in reply.tool_calls) if reply is not None else (),
         )
+
+    def log(self, record: dict[str, Any]) -> None:
+        """Append one record to the call log (redacted), if there is one."""
+        if self.log_path is None:
+            return
+        line = json.dumps(self.redactor.obj(record), ensure_ascii=False) + "\n"
+        with self._lock, self.log_path.open("a", encoding="utf-8") as f:
+            f.write(line)
 
 
 def _error(message: str, kind: str) -> dict[str, Any]:
@@ -235,13 +320,25 @@ class _Handler(BaseHTTPRequestHandler):
             self._send_json(404, _error(f"no such endpoint: GET {self.path}", "not_found"))
 
     def do_POST(self) -> None:
-        if self._route() != "/chat/completions":
+        route = self._route()
+        codec = codec_for(route)
+        if codec is not None:
+            self._model_call(codec)
+            return
+        aux = codec_for(route, aux=True)
+        try:
+            body = json.loads(self._drain() or b"null")
+        except (ValueError, UnicodeDecodeError) as exc:
             # Read the body so the client is not cut off mid-send (too large: closed anyway).
-            with contextlib.suppress(ValueError):
-                self._drain()
+            self._send_json(400, _error(f"bad request: {exc}", "invalid_request_error"))
+            return
+        if aux is None:
             self._send_json(404, _error(f"no such endpoint: POST {self.path}", "not_found"))
             return
-        self._chat()
+        try:
+            self._send_json(200, aux.aux(route, body))
+        except WireError as exc:
+            self._send_json(400, aux.error(400, f"bad request: {exc}", "invalid_request_error"))
 
     def _drain(self) -> bytes:
         length = int(self.headers.get("Content-Length") or 0)
@@ -250,7 +347,7 @@ class _Handler(BaseHTTPRequestHandler):
             raise WireError(f"request body too large ({length} bytes)")
         return self.rfile.read(length) if length > 0 else b""
 
-    def _chat(self) -> None:
+    def _model_call(self, codec: WireCodec) -> None:
         gw = self.gateway
         started = time.monotonic()
         model = gw.model_id
@@ -258,10 +355,25 @@ class _Handler(BaseHTTPRequestHandler):
             body = json.loads(self._drain() or b"null")
             if isinstance(body, dict) and isinstance(body.get("model"), str) and body["model"]:
                 model = body["model"]
-            request = parse_chat_request(body)
+            request = codec.parse(body)
         except (ValueError, UnicodeDecodeError) as exc:  # WireError and JSONDecodeError
-            gw.report(gw.event(model=model, started=started, status=400))
-            self._send_json(400, _error(f"bad request: {exc}", "invalid_request_error"))
+            gw.report(gw.event(model=model, started=started, status=400, wire=codec.name))
+            self._send_json(400, codec.error(400, f"bad request: {exc}", "invalid_request_error"))
+            return
+        refusal = gw.meter.refuse()
+        if refusal is not None:
+            gw.report(
+                gw.event(
+                    model=model,
+                    started=started,
+                    status=400,
+                    wire=codec.name,
+                    request=request,
+                    finish_reason="cost_cap",
+                )
+            )
+            gw.log({"wire": codec.name, "status": 400, "refused": refusal})
+            self._send_json(400, codec.error(400, refusal, "budget_exceeded"))
             return
         if gw.backend.latency_ms:
             time.sleep(gw.backend.latency_ms / 1000.0)
@@ -269,48 +381,89 @@ class _Handler(BaseHTTPRequestHandler):
             reply = gw.backend.respond(request)
         except Exception as exc:
             message = f"{gw.backend.name} backend failed: {type(exc).__name__}: {exc}"
-            tokens_in = request_tokens(request)
+            usage = Usage(request_tokens(request), 0)
             gw.report(
                 gw.event(
                     model=model,
                     started=started,
                     status=500,
-                    tokens=(tokens_in, 0),
+                    wire=codec.name,
+                    usage=usage,
                     request=request,
                 )
             )
-            self._send_json(500, _error(message, "server_error"))
+            gw.log({"wire": codec.name, "status": 500, "error": message})
+            self._send_json(500, codec.error(500, message, "server_error"))
             return
-        tokens = (request_tokens(request), reply_tokens(reply))
-        meta = ReplyMeta(gw.next_completion_id(), model, int(time.time()), tokens)
+        usage = reply.usage or Usage(request_tokens(request), reply_tokens(reply))
+        cost = gw.meter.cost(usage)
+        gw.meter.add(cost)
+        meta = ReplyMeta(
+            gw.next_completion_id(),
+            model,
+            int(time.time()),
+            (usage.tokens_in, usage.tokens_out),
+            usage.tokens_cached,
+        )
         # Recorded before the reply leaves: the ledger has the call before its tool calls.
-        gw.report(
-            gw.event(
-                model=model,
-                started=started,
-                status=200,
-                tokens=tokens,
-                reply=reply,
-                request=request,
-            )
+        event = gw.event(
+            model=model,
+            started=started,
+            status=200,
+            wire=codec.name,
+            usage=usage,
+            cost_usd=cost,
+            reply=reply,
+            request=request,
+        )
+        gw.report(event)
+        reply_json = {
+            "content": reply.content,
+            "tool_calls": [
+                {"id": c.id, "name": c.name, "arguments": dict(c.arguments)}
+                for c in reply.tool_calls
+            ],
+        }
+        if gw.on_exchange is not None:
+            try:
+                gw.on_exchange(request.messages, reply_json)
+            except Exception as exc:
+                gw.callback_errors.append(f"on_exchange: {type(exc).__name__}: {exc}")
+        gw.log(
+            {
+                "wire": codec.name,
+                "status": 200,
+                "model": model,
+                "request_sha256": _digest({"messages": list(request.messages)}),
+                "tools_digest": event.tools_digest,
+                "assistant_turns": sum(1 for m in request.messages if m.get("role") == "assistant"),
+                "reply": reply_json,
+                "usage": {
+                    "tokens_in": usage.tokens_in,
+                    "tokens_out": usage.tokens_out,
+                    "tokens_cached": usage.tokens_cached,
+                },
+                "cost_usd": cost,
+            }
         )
         try:
             if request.stream:
-                self._stream(reply, request, meta)
+                self._stream(codec, reply, request, meta)
             else:
-                self._send_json(200, completion_body(reply, meta))
+                self._send_json(200, codec.body(reply, meta, request))
         except OSError:  # the client went away mid-reply; the call still happened
             self.close_connection = True
 
-    def _stream(self, reply: ChatReply, request: ChatRequest, meta: ReplyMeta) -> None:
+    def _stream(
+        self, codec: WireCodec, reply: ChatReply, request: ChatRequest, meta: ReplyMeta
+    ) -> None:
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-cache")
         self.send_header("Transfer-Encoding", "chunked")
         self.end_headers()
-        for chunk in stream_chunks(reply, meta, include_usage=request.include_usage):
-            self._write_chunk(f"data: {json.dumps(chunk)}\n\n".encode())
-        self._write_chunk(b"data: [DONE]\n\n")
+        for event in codec.stream(reply, meta, request):
+            self._write_chunk(event.encode())
         self.wfile.write(b"0\r\n\r\n")
         self.wfile.flush()
 

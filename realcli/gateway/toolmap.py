@@ -2,7 +2,7 @@
 
 Two tables, both keyed by the tool name as the harness spells it, so another tool set is
 a few entries (e.g. Codex ``exec_command``/``apply_patch``, Claude Code ``Bash``/``Write``/
-``Edit``), not new code:
+``Edit``) in a module of :mod:`realcli.gateway.toolsets`, not new code:
 
 - :data:`FILE_TOOLS`: tools that natively do a file action (``read``/``write``/``edit``).
 - :data:`SHELL_TOOLS`: tools that run a shell command. A ``shell`` action always uses one;
@@ -14,16 +14,18 @@ a few entries (e.g. Codex ``exec_command``/``apply_patch``, Claude Code ``Bash``
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
+from realcli.gateway.toolsets import all_tables
+from realcli.gateway.toolsets.base import FileArgs, ShellArgs, Target
 from realcli.gateway.wire import ToolCall
 from realcli.schema.actions import Action, EditAction, ReadAction, ShellAction, WriteAction
 
 __all__ = [
     "FILE_TOOLS",
     "SHELL_TOOLS",
+    "Target",
     "ToolMappingError",
     "map_action",
     "shell_equivalent",
@@ -34,20 +36,6 @@ FALLBACK_TIMEOUT_S = 60.0
 
 class ToolMappingError(ValueError):
     """The action cannot be expressed exactly with the tools offered."""
-
-
-@dataclass(frozen=True)
-class Target:
-    """Where the agent works: file tools of some harnesses want absolute paths."""
-
-    workdir: str = "/app"
-
-    def absolute(self, path: str) -> str:
-        return path if path.startswith("/") else f"{self.workdir.rstrip('/')}/{path}"
-
-
-FileArgs = Callable[[Action, Target], dict[str, Any]]
-ShellArgs = Callable[[str, float, Target], dict[str, Any]]
 
 
 def _read_args(a: Action, t: Target) -> dict[str, Any]:
@@ -78,6 +66,14 @@ SHELL_TOOLS: dict[str, ShellArgs] = {
     "shell": lambda cmd, timeout_s, t: {"cmd": cmd, "timeout_s": timeout_s},
 }
 """tool name -> arguments builder for tools that run a shell command."""
+
+for _harness, _tables in all_tables():  # the other harnesses' tools (realcli.gateway.toolsets)
+    for _name, _builders in _tables.file_tools.items():
+        _taken = set(FILE_TOOLS.get(_name, {})) & set(_builders)
+        assert not _taken, f"toolsets.{_harness}: {_name} {_taken} already mapped"
+        FILE_TOOLS.setdefault(_name, {}).update(_builders)
+    assert not set(SHELL_TOOLS) & set(_tables.shell_tools), f"toolsets.{_harness}: shell clash"
+    SHELL_TOOLS.update(_tables.shell_tools)
 
 _HEREDOC = "REALCLI_EOF"  # script lines hold only repr() literals, never a bare newline
 

@@ -1,4 +1,11 @@
-"""OpenAI Chat Completions wire format: requests in, completions and SSE chunks out.
+"""Wire formats: the canonical request/reply every backend sees, the codec interface, and
+the OpenAI Chat Completions codec (requests in, completions and SSE chunks out).
+
+Every wire format (:class:`WireCodec`: Chat Completions here, OpenAI Responses in
+``wire_responses``, Anthropic Messages in ``wire_anthropic``) parses its request into the
+canonical :class:`ChatRequest` (Chat Completions shaped: ``messages`` with ``system``/``user``/
+``assistant`` (with ``tool_calls``)/``tool`` roles, ``tools`` as function tools) and encodes a
+:class:`ChatReply` back, streamed or not. Backends never see a wire format.
 
 Also the gateway's token counter. It is deterministic and approximate, not a real BPE:
 ``count_tokens(obj)`` serialises ``obj`` as canonical JSON (sorted keys, no spaces) and
@@ -11,17 +18,22 @@ from __future__ import annotations
 
 import json
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from realcli.util.hashing import canonical_json
 
 __all__ = [
+    "ChatCompletionsCodec",
     "ChatReply",
     "ChatRequest",
     "ReplyMeta",
+    "SseEvent",
     "ToolCall",
+    "Usage",
+    "WireCodec",
     "WireError",
     "completion_body",
     "count_tokens",
@@ -53,6 +65,31 @@ class ChatRequest:
     tools: tuple[Mapping[str, Any], ...] = ()
     stream: bool = False
     include_usage: bool = False
+    wire: str = "openai_chat"
+    """The wire format the request came in (:attr:`WireCodec.name`)."""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    """Wire-specific facts the codec needs to encode the reply (e.g. which tools are
+    free-form custom tools), and the raw request for an ``upstream`` of the same wire."""
+
+    @property
+    def system(self) -> str:
+        """The system prompt (every ``system``/``developer`` message's text, joined)."""
+        parts: list[str] = []
+        for msg in self.messages:
+            if msg.get("role") in ("system", "developer"):
+                parts.append(_text_of(msg.get("content")))
+        return "\n\n".join(p for p in parts if p)
+
+    def tool_schemas(self) -> tuple[tuple[str, Mapping[str, Any]], ...]:
+        """``(name, tool JSON)`` per offered tool, nested (``function``) or flat."""
+        out: list[tuple[str, Mapping[str, Any]]] = []
+        for tool in self.tools:
+            fn = tool.get("function")
+            spec = fn if isinstance(fn, Mapping) else tool
+            name = spec.get("name")
+            if isinstance(name, str) and name:
+                out.append((name, spec))
+        return tuple(out)
 
     @property
     def tool_names(self) -> tuple[str, ...]:
@@ -76,10 +113,32 @@ class ChatRequest:
         return n
 
 
+def _text_of(content: Any) -> str:
+    """The text of a message ``content``: a string, or a list of text parts."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "\n".join(
+            str(p.get("text", "")) for p in content if isinstance(p, Mapping) and "text" in p
+        )
+    return ""
+
+
+@dataclass(frozen=True)
+class Usage:
+    """Token usage as a provider reports it (``upstream``), recorded as is."""
+
+    tokens_in: int
+    tokens_out: int
+    tokens_cached: int = 0
+
+
 @dataclass(frozen=True)
 class ChatReply:
     content: str | None = None
     tool_calls: tuple[ToolCall, ...] = field(default_factory=tuple)
+    usage: Usage | None = None
+    """The provider's own count; None: the gateway counts with :func:`count_tokens`."""
 
     @property
     def finish_reason(self) -> str:
@@ -129,12 +188,16 @@ def parse_chat_request(body: Any) -> ChatRequest:
     )
 
 
-def _usage(tokens_in: int, tokens_out: int) -> dict[str, int]:
-    return {
+def _usage(meta: ReplyMeta) -> dict[str, Any]:
+    tokens_in, tokens_out = meta.tokens
+    usage: dict[str, Any] = {
         "prompt_tokens": tokens_in,
         "completion_tokens": tokens_out,
         "total_tokens": tokens_in + tokens_out,
     }
+    if meta.tokens_cached:
+        usage["prompt_tokens_details"] = {"cached_tokens": meta.tokens_cached}
+    return usage
 
 
 def _wire_tool_calls(calls: Sequence[ToolCall]) -> list[dict[str, Any]]:
@@ -156,6 +219,7 @@ class ReplyMeta:
     model: str
     created: int
     tokens: tuple[int, int]
+    tokens_cached: int = 0
 
 
 def completion_body(reply: ChatReply, meta: ReplyMeta) -> dict[str, Any]:
@@ -169,7 +233,7 @@ def completion_body(reply: ChatReply, meta: ReplyMeta) -> dict[str, Any]:
         "created": meta.created,
         "model": meta.model,
         "choices": [{"index": 0, "message": message, "finish_reason": reply.finish_reason}],
-        "usage": _usage(*meta.tokens),
+        "usage": _usage(meta),
     }
 
 
@@ -207,4 +271,68 @@ def stream_chunks(
             yield chunk({"tool_calls": [{"index": index, "function": {"arguments": piece}}]})
     yield chunk({}, reply.finish_reason)
     if include_usage:
-        yield {**head, "choices": [], "usage": _usage(*meta.tokens)}
+        yield {**head, "choices": [], "usage": _usage(meta)}
+
+
+@dataclass(frozen=True)
+class SseEvent:
+    """One Server-Sent Event: ``event: <event>`` (if any) and ``data: <JSON or text>``."""
+
+    data: Mapping[str, Any] | str
+    event: str | None = None
+
+    def encode(self) -> bytes:
+        data = self.data if isinstance(self.data, str) else json.dumps(self.data)
+        head = f"event: {self.event}\n" if self.event else ""
+        return f"{head}data: {data}\n\n".encode()
+
+
+class WireCodec(ABC):
+    """One wire format the gateway speaks. Registered in ``realcli.gateway.codecs``.
+
+    ``routes`` are the POST paths it answers (after an optional ``/v1`` prefix); model calls
+    go through :meth:`parse` -> backend -> :meth:`body` / :meth:`stream`. ``aux`` answers
+    side endpoints that are not model calls (e.g. token counting) and are not recorded.
+    """
+
+    name: ClassVar[str]
+    routes: ClassVar[tuple[str, ...]]
+    aux_routes: ClassVar[tuple[str, ...]] = ()
+
+    @abstractmethod
+    def parse(self, body: Any) -> ChatRequest:
+        """The canonical request of a JSON body. Raises :class:`WireError` (HTTP 400)."""
+
+    @abstractmethod
+    def body(self, reply: ChatReply, meta: ReplyMeta, request: ChatRequest) -> dict[str, Any]:
+        """The non-streaming response body."""
+
+    @abstractmethod
+    def stream(self, reply: ChatReply, meta: ReplyMeta, request: ChatRequest) -> Iterator[SseEvent]:
+        """Every SSE event of the streamed response, terminal marker included."""
+
+    def error(self, status: int, message: str, kind: str) -> dict[str, Any]:
+        """An error body in this wire's shape."""
+        return {"error": {"message": message, "type": kind, "param": None, "code": None}}
+
+    def aux(self, route: str, body: Any) -> dict[str, Any]:  # pragma: no cover - optional
+        """The answer to a side endpoint in :attr:`aux_routes`. Raises :class:`WireError`."""
+        raise WireError(f"{route} is not answered by {self.name}")
+
+
+class ChatCompletionsCodec(WireCodec):
+    """OpenAI Chat Completions (``POST /v1/chat/completions``)."""
+
+    name = "openai_chat"
+    routes = ("/chat/completions",)
+
+    def parse(self, body: Any) -> ChatRequest:
+        return parse_chat_request(body)
+
+    def body(self, reply: ChatReply, meta: ReplyMeta, request: ChatRequest) -> dict[str, Any]:
+        return completion_body(reply, meta)
+
+    def stream(self, reply: ChatReply, meta: ReplyMeta, request: ChatRequest) -> Iterator[SseEvent]:
+        for chunk in stream_chunks(reply, meta, include_usage=request.include_usage):
+            yield SseEvent(chunk)
+        yield SseEvent("[DONE]")

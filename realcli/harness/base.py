@@ -8,20 +8,22 @@ native output into ledger events as it arrives, keeps the native session files u
 
 from __future__ import annotations
 
+import threading
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar, Literal
 
+from realcli.harness.exchanges import ExchangeFeed
 from realcli.harness.relay import ModelCallRelay
 from realcli.ledger.writer import LedgerWriter
 from realcli.sandbox.base import Sandbox
 from realcli.schema.run_spec import HarnessSpec
 from realcli.util.redact import Redactor
 
-__all__ = ["Harness", "HarnessContext", "HarnessOutcome", "OutcomeReason"]
+__all__ = ["Harness", "HarnessContext", "HarnessOutcome", "NativeSession", "OutcomeReason"]
 
-OutcomeReason = Literal["done", "max_turns", "timeout", "crash", "error"]
+OutcomeReason = Literal["done", "max_turns", "timeout", "crash", "error", "cost_cap"]
 
 
 @dataclass
@@ -43,6 +45,27 @@ class HarnessContext:
     model_calls: ModelCallRelay | None = None
     """The gateway's ``on_call`` relay, when the runner wants model calls in agent order
     (see :mod:`realcli.harness.relay`); None when the gateway writes to the ledger itself."""
+    mode: str = "cli_only"
+    """The interface mode (``mode.name``); the harness restricts the agent's tools to it."""
+    stop: threading.Event = field(default_factory=threading.Event)
+    """Set by the runner to end the session now (a cost cap was reached)."""
+    agents_dir: Path | None = None
+    """Where agent CLIs are installed (:mod:`realcli.harness.install`)."""
+    exchanges: ExchangeFeed | None = None
+    """The gateway's request/reply pairs, live (the ``command`` harness's only source)."""
+
+
+@dataclass(frozen=True)
+class NativeSession:
+    """What the harness's own session log says happened (for the fidelity check)."""
+
+    source: str
+    """The native file(s) read, relative to the run folder."""
+    model_calls: int | None = None
+    tokens_in: int | None = None
+    tokens_out: int | None = None
+    tool_call_ids: tuple[str, ...] = ()
+    problems: tuple[str, ...] = ()
 
 
 @dataclass
@@ -55,6 +78,7 @@ class HarnessOutcome:
     wall_time_s: float
     exit_code: int | None
     detail: str = ""
+    native: NativeSession | None = None
 
 
 class Harness(ABC):

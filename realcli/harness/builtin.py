@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TextIO
 
 from realcli.harness.base import Harness, HarnessContext, HarnessOutcome, OutcomeReason
+from realcli.harness.process import wait_or_kill
 from realcli.harness.transcript import BuiltinTranscript
 from realcli.sandbox.base import SandboxProcess
 from realcli.schema.events import ErrorEvent, ErrorType, MessageEvent
@@ -88,12 +89,7 @@ class BuiltinHarness(Harness):
                     daemon=True,
                 )
                 reader.start()
-                timed_out = False
-                try:
-                    exit_code: int | None = proc.wait(timeout=ctx.timeout_s)
-                except TimeoutError:
-                    timed_out, exit_code = True, None
-                    proc.kill_tree()
+                exit_code, stopped = wait_or_kill(proc, ctx)
                 reader.join(timeout=DRAIN_S)
                 if reader.is_alive():  # a leftover process holds stdout open
                     proc.kill_tree()
@@ -102,22 +98,25 @@ class BuiltinHarness(Harness):
                 stderr = ctx.redactor.text(proc.stderr_text())
             transcript.flush_model_calls()
             (ctx.native_dir / NATIVE_STDERR).write_text(stderr, encoding="utf-8")
-        return self._outcome(ctx, transcript, timed_out, exit_code, wall, stderr)
+        return self._outcome(ctx, transcript, stopped, exit_code, wall, stderr)
 
     def _outcome(
         self,
         ctx: HarnessContext,
         transcript: BuiltinTranscript,
-        timed_out: bool,
+        stopped: str | None,
         exit_code: int | None,
         wall: float,
         stderr: str,
     ) -> HarnessOutcome:
         turns = transcript.turns
-        if timed_out:
+        if stopped == "timeout":
             detail = f"agent exceeded its {ctx.timeout_s:g}s wall clock; process tree killed"
             ctx.ledger.emit(ErrorEvent(seq=0, error_type=ErrorType.agent_timeout, message=detail))
             return HarnessOutcome("timeout", turns, wall, None, detail)
+        if stopped == "stop":
+            detail = "the runner stopped the agent (cost cap); process tree killed"
+            return HarnessOutcome("cost_cap", turns, wall, None, detail)
         end = transcript.session_end
         reason = _ENDINGS.get(str(end.get("reason"))) if end is not None else None
         if reason is None:

@@ -48,6 +48,16 @@ class ModelCallRelay:
             n = next(i for i, e in enumerate(self._queue) if e.status == 200) + 1
             return self._take(n)
 
+    def take_through(self, call_id: str) -> list[ModelCallEvent]:
+        """The queued calls up to and including the one whose reply issued ``call_id``
+        (what a harness writes just before that tool call). ``[]`` if no queued reply
+        issued it (its call was already written, or the agent renamed the id)."""
+        with self._cond:
+            for i, event in enumerate(self._queue):
+                if call_id in event.tool_call_ids:
+                    return self._take(i + 1)
+            return []
+
     def drain(self) -> list[ModelCallEvent]:
         """Every queued call (at the end of a session)."""
         with self._cond:

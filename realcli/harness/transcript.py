@@ -1,8 +1,16 @@
-"""Turn the builtin agent's JSONL stdout into ledger events, line by line, defensively.
+"""Turn an agent's native output into ledger events, record by record, defensively.
 
-The agent is untrusted: a line that is not JSON, not an object, of an unknown type or with
-fields of the wrong shape is counted in :attr:`BuiltinTranscript.problems` and skipped; it
-never stops the harness. (The raw line is still kept in ``native/``.)
+:class:`Transcript` is the base every harness's parser subclasses: it parses lines (a line
+that is not a JSON object is counted in :attr:`Transcript.noise` and skipped: OpenClaw, for
+one, mixes log lines into ``--json``), and offers :meth:`~Transcript.tool_call`,
+:meth:`~Transcript.tool_result` and :meth:`~Transcript.message`, which normalise the tool
+name (per-harness table: raw name -> normalised name, atomic operation), clip huge
+arguments, redact outputs, and put the gateway's ``model_call`` events in agent order
+(each model call is written just before the first tool call its reply issued).
+
+The agent is untrusted: a record of the wrong shape is counted in
+:attr:`Transcript.problems` and skipped; it never stops the harness. (The raw line is still
+kept in ``native/``.)
 """
 
 from __future__ import annotations
@@ -11,7 +19,7 @@ import json
 import posixpath
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar, Literal
 
 from pydantic import ValidationError
 
@@ -21,7 +29,13 @@ from realcli.schema.events import Channel, MessageEvent, ToolCallEvent, ToolResu
 from realcli.util.hashing import sha256_bytes
 from realcli.util.redact import Redactor
 
-__all__ = ["BUILTIN_TOOLS", "EXCERPT_CHARS", "BuiltinTranscript", "normalise_tool"]
+__all__ = [
+    "BUILTIN_TOOLS",
+    "EXCERPT_CHARS",
+    "BuiltinTranscript",
+    "Transcript",
+    "normalise_tool",
+]
 
 EXCERPT_CHARS = 2000
 ARG_CHARS = 20000  # longer string arguments (file contents) are clipped in the ledger
@@ -32,13 +46,14 @@ BUILTIN_TOOLS: dict[str, tuple[str, str]] = {
     "edit_file": ("edit_file", "fs: edit"),
 }
 """raw tool name -> (normalised name, atomic op)."""
-WRITING_TOOLS = frozenset({"write_file", "edit_file"})
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 
 
-def normalise_tool(raw_name: str) -> tuple[str, str]:
-    """``(normalised name, atomic op)`` of a builtin tool; unknown tools keep their name."""
-    return BUILTIN_TOOLS.get(raw_name, (raw_name or "unknown", f"other: {raw_name or '?'}"))
+def normalise_tool(
+    raw_name: str, table: Mapping[str, tuple[str, str]] = BUILTIN_TOOLS
+) -> tuple[str, str]:
+    """``(normalised name, atomic op)`` of a tool; unknown tools keep their name."""
+    return table.get(raw_name, (raw_name or "unknown", f"other: {raw_name or '?'}"))
 
 
 def _clip(value: Any) -> Any:
@@ -54,8 +69,16 @@ def _clip(value: Any) -> Any:
     return value
 
 
-class BuiltinTranscript:
-    """Feeds agent stdout lines in; emits ``tool_call``, ``tool_result`` and ``message``."""
+class Transcript:
+    """Base of native-output parsers: feed lines in, ledger events come out.
+
+    Subclasses set :attr:`tools` (raw name -> normalised name, atomic op), :attr:`writing_ops`
+    and implement :meth:`on_record`.
+    """
+
+    tools: ClassVar[Mapping[str, tuple[str, str]]] = BUILTIN_TOOLS
+    writing_ops: ClassVar[frozenset[str]] = frozenset({"fs: write", "fs: edit", "fs: patch"})
+    path_keys: ClassVar[tuple[str, ...]] = ("path", "file_path", "filePath", "file")
 
     def __init__(
         self,
@@ -71,30 +94,143 @@ class BuiltinTranscript:
         self.turns = 0
         self.session_end: dict[str, Any] | None = None
         self.problems: list[str] = []
+        self.noise = 0
+        self.call_ids: list[str] = []
         self._calls: dict[str, tuple[str, Mapping[str, Any]]] = {}
+        self._results: set[str] = set()
 
+    # ----------------------------------------------------------------- input
     def feed(self, line: str) -> None:
+        """One line of native output. Never raises for bad input."""
         line = line.strip()
         if not line:
             return
         try:
             record = json.loads(line)
         except ValueError:
-            self.problems.append(f"not JSON: {line[:200]}")
+            self.noise += 1
             return
         if not isinstance(record, dict):
-            self.problems.append(f"not an object: {line[:200]}")
+            self.noise += 1
             return
+        try:
+            self.on_record(record)
+        except (ValidationError, ValueError, TypeError, KeyError, AttributeError) as exc:
+            kind = record.get("type")
+            self.problems.append(f"bad {kind} record: {str(exc).splitlines()[0][:300]}")
+
+    def on_record(self, record: dict[str, Any]) -> None:
+        """Handle one JSON object of native output (subclasses)."""
+        raise NotImplementedError
+
+    # ----------------------------------------------------------------- output
+    def calls_before(self, call_id: str | None) -> None:
+        """Write the model calls that precede tool call ``call_id`` (all queued if None)."""
+        if self.model_calls is None:
+            return
+        events = self.model_calls.take_through(call_id) if call_id else self.model_calls.drain()
+        for event in events:
+            self.ledger.emit(event)
+
+    def tool_call(
+        self, call_id: str, raw_name: str, args: Any, *, channel: Channel = Channel.cli
+    ) -> None:
+        if call_id in self._calls:
+            return  # the same call reported twice (started/completed): once in the ledger
+        args = args if isinstance(args, dict) else {"_raw": args}
+        self.calls_before(call_id)
+        self._calls[call_id] = (raw_name, args)
+        self.call_ids.append(call_id)
+        name, atomic_op = normalise_tool(raw_name, self.tools)
+        self.ledger.emit(
+            ToolCallEvent(
+                seq=0,
+                call_id=call_id,
+                name=name,
+                raw_name=raw_name,
+                channel=channel,
+                atomic_op=atomic_op,
+                args=_clip(args),
+            )
+        )
+
+    def tool_result(
+        self,
+        call_id: str,
+        output: Any,
+        *,
+        ok: bool,
+        exit_code: int | None = None,
+        duration_ms: float = 0.0,
+        digest: str | None = None,
+        touched: tuple[str, ...] | None = None,
+    ) -> None:
+        if call_id in self._results:
+            return
+        self._results.add(call_id)
+        text = output if isinstance(output, str) else json.dumps(output, ensure_ascii=False)
+        if not (isinstance(digest, str) and _SHA256.match(digest)):
+            digest = sha256_bytes(text.encode())
+        self.ledger.emit(
+            ToolResultEvent(
+                seq=0,
+                call_id=call_id,
+                ok=ok,
+                exit_code=exit_code,
+                duration_ms=max(float(duration_ms), 0.0),
+                output_digest=digest,
+                output_excerpt=self.redactor.text(text)[:EXCERPT_CHARS],
+                touched_files=(touched if touched is not None else self._touched(call_id))
+                if ok
+                else (),
+            )
+        )
+
+    def message(self, text: str, role: Literal["assistant", "user"] = "assistant") -> None:
+        if not isinstance(text, str):
+            raise TypeError("message text must be a string")
+        self.calls_before(None)
+        self.ledger.emit(MessageEvent(seq=0, role=role, text=text))
+
+    def flush_model_calls(self) -> None:
+        """Write every model call still queued (failed calls, or a killed agent's last)."""
+        if self.model_calls is not None:
+            for event in self.model_calls.drain():
+                self.ledger.emit(event)
+
+    def relative(self, path: str) -> str:
+        path = posixpath.normpath(path)
+        prefix = self.workdir + "/"
+        return path[len(prefix) :] if path.startswith(prefix) else path
+
+    def _touched(self, call_id: str) -> tuple[str, ...]:
+        raw_name, args = self._calls.get(call_id, ("", {}))
+        if normalise_tool(raw_name, self.tools)[1] not in self.writing_ops:
+            return ()
+        for key in self.path_keys:
+            path = args.get(key)
+            if isinstance(path, str) and path:
+                return (self.relative(path),)
+        return ()
+
+
+class BuiltinTranscript(Transcript):
+    """The builtin agent's JSONL records: ``session_start``, ``model_response``, ``message``,
+    ``tool_call``, ``tool_result``, ``session_end``."""
+
+    def feed(self, line: str) -> None:
+        before = self.noise
+        super().feed(line)
+        if self.noise != before:
+            self.problems.append(f"not a JSON object: {line.strip()[:200]}")
+
+    def on_record(self, record: dict[str, Any]) -> None:
         handler = getattr(self, f"_on_{record.get('type')}", None)
         if handler is None:
             self.problems.append(f"unknown record type {record.get('type')!r}")
             return
-        try:
-            handler(record)
-        except (ValidationError, ValueError, TypeError, KeyError) as exc:
-            self.problems.append(f"bad {record.get('type')} record: {str(exc).splitlines()[0]}")
+        handler(record)
 
-    # ----------------------------------------------------------------- records
     def _on_session_start(self, record: dict[str, Any]) -> None:
         pass
 
@@ -107,50 +243,21 @@ class BuiltinTranscript:
             self.turns = max(self.turns, turn)
 
     def _on_message(self, record: dict[str, Any]) -> None:
-        text = record["text"]
-        if not isinstance(text, str):
-            raise TypeError("message text must be a string")
-        self.ledger.emit(MessageEvent(seq=0, role="assistant", text=text))
+        self.message(record["text"])
 
     def _on_tool_call(self, record: dict[str, Any]) -> None:
-        call_id, raw_name = str(record["id"]), str(record.get("name") or "")
-        args = record.get("arguments")
-        args = args if isinstance(args, dict) else {"_raw": args}
-        self._calls[call_id] = (raw_name, args)
-        name, atomic_op = normalise_tool(raw_name)
-        self.ledger.emit(
-            ToolCallEvent(
-                seq=0,
-                call_id=call_id,
-                name=name,
-                raw_name=raw_name,
-                channel=Channel.cli,
-                atomic_op=atomic_op,
-                args=_clip(args),
-            )
-        )
+        self.tool_call(str(record["id"]), str(record.get("name") or ""), record.get("arguments"))
 
     def _on_tool_result(self, record: dict[str, Any]) -> None:
-        call_id = str(record["id"])
-        output = record.get("output")
-        output = output if isinstance(output, str) else json.dumps(output)
-        digest = record.get("output_sha256")
-        if not (isinstance(digest, str) and _SHA256.match(digest)):
-            digest = sha256_bytes(output.encode())
         exit_code = record.get("exit_code")
         duration = record.get("duration_ms")
-        ok = record.get("ok") is True
-        self.ledger.emit(
-            ToolResultEvent(
-                seq=0,
-                call_id=call_id,
-                ok=ok,
-                exit_code=exit_code if isinstance(exit_code, int) else None,
-                duration_ms=max(float(duration), 0.0) if isinstance(duration, int | float) else 0.0,
-                output_digest=digest,
-                output_excerpt=self.redactor.text(output)[:EXCERPT_CHARS],
-                touched_files=self._touched(call_id) if ok else (),
-            )
+        self.tool_result(
+            str(record["id"]),
+            record.get("output"),
+            ok=record.get("ok") is True,
+            exit_code=exit_code if isinstance(exit_code, int) else None,
+            duration_ms=float(duration) if isinstance(duration, int | float) else 0.0,
+            digest=record.get("output_sha256"),
         )
 
     def _on_session_end(self, record: dict[str, Any]) -> None:
@@ -159,18 +266,3 @@ class BuiltinTranscript:
         turns = record.get("turns")
         if isinstance(turns, int) and not isinstance(turns, bool):
             self.turns = max(self.turns, turns)
-
-    def flush_model_calls(self) -> None:
-        """Write every model call still queued (failed calls, or a killed agent's last)."""
-        if self.model_calls is not None:
-            for event in self.model_calls.drain():
-                self.ledger.emit(event)
-
-    def _touched(self, call_id: str) -> tuple[str, ...]:
-        raw_name, args = self._calls.get(call_id, ("", {}))
-        path = args.get("path")
-        if raw_name not in WRITING_TOOLS or not isinstance(path, str) or not path:
-            return ()
-        path = posixpath.normpath(path)
-        prefix = self.workdir + "/"
-        return (path[len(prefix) :] if path.startswith(prefix) else path,)

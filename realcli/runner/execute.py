@@ -20,9 +20,16 @@ from pathlib import Path
 from realcli import __version__
 from realcli.catalog import TaskBundle
 from realcli.gateway import Gateway, make_backend
+from realcli.gateway.meter import Meter, Pricing, SweepSpend
 from realcli.grading.testrun import TEST_SETS, run_test_set
 from realcli.grading.verdict import RunTimings, build_verdict, outcome_from_ledger
-from realcli.harness import HarnessContext, ModelCallRelay, make_harness
+from realcli.harness import (
+    ExchangeFeed,
+    HarnessContext,
+    HarnessOutcome,
+    ModelCallRelay,
+    make_harness,
+)
 from realcli.ledger import LedgerWriter, read_ledger
 from realcli.ledger.layout import EXPECTED, LEDGER, SPEC, TASK_COPY, VERDICT
 from realcli.runner.folders import RunOutcome, finished_outcome, run_dir_for, write_json_atomic
@@ -35,6 +42,7 @@ from realcli.schema.events import (
     BudgetEvent,
     ErrorEvent,
     ErrorType,
+    FidelityEvent,
     GradingEvent,
     HeaderEvent,
     ModelCallEvent,
@@ -48,6 +56,27 @@ from realcli.util.errors import RealcliError
 from realcli.util.redact import Redactor
 
 __all__ = ["RunOutcome", "execute_run"]
+
+
+def _stop_on(meter: Meter, ctx: HarnessContext) -> None:
+    """Stop the agent when a cost cap trips (returns when the session ends)."""
+    while not ctx.stop.is_set():
+        if meter.exceeded.wait(timeout=0.2):
+            ctx.stop.set()
+
+
+def _write_pools(path: Path, gateway: Gateway) -> None:
+    """Every tool pool with its full schemas (the ledger has names and digests)."""
+    pools = [
+        {
+            "tools_digest": p.tools_digest,
+            "system_digest": p.system_digest,
+            "calls": p.calls,
+            "tools": [{"name": n, "schema": s} for n, s in zip(p.tools, p.schemas, strict=True)],
+        }
+        for p in gateway.pools.values()
+    ]
+    write_json_atomic(path, pools)
 
 
 def _git_sha() -> str | None:
@@ -82,11 +111,18 @@ def execute_run(spec: RunSpec, task: TaskBundle) -> RunOutcome:
         return RunOutcome(key, task.id, "locked", run_dir)
 
 
+SPEND_FILE = ".spend.json"
+"""Per experiment folder: what all its runs have spent (the sweep cost cap)."""
+
+
 @dataclass
 class _Usage:
     calls: int = 0
+    answered: int = 0
     tokens_in: int = 0
     tokens_out: int = 0
+    answered_in: int = 0
+    answered_out: int = 0
     cost_usd: float = 0.0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -96,6 +132,23 @@ class _Usage:
             self.tokens_in += event.tokens_in
             self.tokens_out += event.tokens_out
             self.cost_usd += event.cost_usd
+            if event.status == 200:
+                self.answered += 1
+                self.answered_in += event.tokens_in
+                self.answered_out += event.tokens_out
+
+
+def _meter(spec: RunSpec) -> Meter:
+    p, b = spec.model.pricing, spec.budget
+    sweep = None
+    if b.sweep_usd is not None:
+        sweep = SweepSpend(Path(spec.paths.runs_dir) / spec.experiment_name / SPEND_FILE)
+    return Meter(
+        Pricing(p.input_per_mtok, p.output_per_mtok, p.cached_input_per_mtok),
+        run_cap_usd=b.run_usd,
+        sweep_cap_usd=b.sweep_usd,
+        sweep=sweep,
+    )
 
 
 class _Run:
@@ -192,6 +245,8 @@ class _Run:
         """One agent session; returns (how it ended, seconds)."""
         usage = _Usage()
         relay = ModelCallRelay()  # the harness writes each call in turn order
+        feed = ExchangeFeed()
+        meter = _meter(self.spec)
 
         def on_call(event: ModelCallEvent) -> None:
             usage.add(event)
@@ -199,7 +254,12 @@ class _Run:
 
         started = time.monotonic()
         reason, turns = "infra_error", 0
+        outcome: HarnessOutcome | None = None
+        gateway: Gateway | None = None
         sock_dir = Path(tempfile.mkdtemp(prefix="realcli-gw-"))
+        native_dir = self.run_dir / "native"
+        native_dir.mkdir(exist_ok=True)
+        ctx: HarnessContext | None = None
         try:
             reference = self.task.reference_actions() if self.spec.model.backend == "replay" else []
             backend = make_backend(self.spec.model, reference, workdir=self.task.spec.workdir)
@@ -209,22 +269,40 @@ class _Run:
                 workspace, gateway_socket=sock_dir / "gateway.sock", gateway_port=sb.gateway_port
             )
             timeout = sb.agent_timeout_s or self.task.spec.timeouts.agent_s
-            with Gateway(backend, on_call, model_id=self.spec.model.model_id) as gateway:
+            gateway = Gateway(
+                backend,
+                on_call,
+                model_id=self.spec.model.model_id,
+                meter=meter,
+                log_path=native_dir / "gateway.jsonl",
+                redactor=self.redactor,
+                on_exchange=feed,
+            )
+            with gateway:
                 gateway.start(sock_dir / "gateway.sock")
-                outcome = harness.run(
-                    HarnessContext(
-                        sandbox=self.make_sandbox(options),
-                        ledger=self.ledger,
-                        native_dir=self.run_dir / "native",
-                        instruction=self.task.instruction,
-                        model_id=self.spec.model.model_id,
-                        gateway_port=sb.gateway_port,
-                        workdir=self.task.spec.workdir,
-                        timeout_s=timeout,
-                        redactor=self.redactor,
-                        model_calls=relay,
-                    )
+                ctx = HarnessContext(
+                    sandbox=self.make_sandbox(options),
+                    ledger=self.ledger,
+                    native_dir=native_dir,
+                    instruction=self.task.instruction,
+                    model_id=self.spec.model.model_id,
+                    gateway_port=sb.gateway_port,
+                    workdir=self.task.spec.workdir,
+                    timeout_s=timeout,
+                    redactor=self.redactor,
+                    model_calls=relay,
+                    mode=self.spec.mode.name,
+                    agents_dir=Path(self.spec.paths.agents_dir),
+                    exchanges=feed,
                 )
+                watcher = threading.Thread(
+                    target=_stop_on, args=(meter, ctx), name="cost-cap", daemon=True
+                )
+                watcher.start()
+                try:
+                    outcome = harness.run(ctx)
+                finally:
+                    ctx.stop.set()  # ends the watcher
             reason, turns = outcome.reason, outcome.turns
         except Exception as exc:  # an infra failure: labelled, never dropped
             self.ledger.emit(
@@ -236,6 +314,15 @@ class _Run:
             for event in relay.drain():  # calls a failed harness never wrote
                 self.ledger.emit(event)
             shutil.rmtree(sock_dir, ignore_errors=True)
+        if meter.exceeded.is_set():
+            reason = "cost_cap"
+            self.ledger.emit(ErrorEvent(seq=0, error_type=ErrorType.cost_cap, message=meter.reason))
+        if gateway is not None:
+            for pool in gateway.pools.values():
+                self.ledger.emit(pool.event())
+            _write_pools(native_dir / "tool_pools.json", gateway)
+        if outcome is not None and outcome.native is not None:
+            self.ledger.emit(self._fidelity(outcome, usage))
         seconds = time.monotonic() - started
         self.ledger.emit(
             BudgetEvent(
@@ -248,6 +335,43 @@ class _Run:
             )
         )
         return reason, seconds
+
+    def _fidelity(self, outcome: HarnessOutcome, usage: _Usage) -> FidelityEvent:
+        """The gateway's view of the session against the harness's native session log."""
+        native = outcome.native
+        assert native is not None
+        in_ledger = {
+            e.call_id for e in read_ledger(self.ledger.path).events if e.kind == "tool_call"
+        }
+        missing = tuple(c for c in native.tool_call_ids if c not in in_ledger)
+        problems = list(native.problems)
+        if native.model_calls is not None and native.model_calls != usage.answered:
+            problems.append(
+                f"model calls: gateway answered {usage.answered}, native log has "
+                f"{native.model_calls}"
+            )
+        for what, ours, theirs in (
+            ("tokens in", usage.answered_in, native.tokens_in),
+            ("tokens out", usage.answered_out, native.tokens_out),
+        ):
+            if theirs is not None and theirs != ours:
+                problems.append(f"{what}: gateway {ours}, native log {theirs}")
+        if missing:
+            problems.append(f"{len(missing)} native tool call(s) missing from the ledger")
+        return FidelityEvent(
+            seq=0,
+            source=native.source,
+            ok=not problems,
+            gateway_calls=usage.answered,
+            native_calls=native.model_calls,
+            gateway_tokens_in=usage.answered_in,
+            gateway_tokens_out=usage.answered_out,
+            native_tokens_in=native.tokens_in,
+            native_tokens_out=native.tokens_out,
+            native_tool_calls=len(native.tool_call_ids),
+            missing_tool_calls=missing,
+            problems=tuple(problems),
+        )
 
     def _grade(self, workspace: Path, round_no: int) -> tuple[list[TestResult], float]:
         results: list[TestResult] = []

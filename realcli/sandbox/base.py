@@ -42,13 +42,17 @@ class SandboxOptions:
     """Host directory, bind-mounted read-write at :attr:`workdir`."""
     workdir: str = "/app"
     memory_mb: int = 4096
-    """Address-space limit per process (RLIMIT_AS)."""
+    """Memory limit per process: RLIMIT_AS, or RLIMIT_DATA when :attr:`limit_address_space`
+    is False (runtimes such as V8, Bun and Go reserve far more address space than they use)."""
+    limit_address_space: bool = True
     cpu_seconds: int = 3600
     """CPU-time limit per process (RLIMIT_CPU)."""
     max_file_mb: int = 1024
     """Largest file a process may write (RLIMIT_FSIZE)."""
     ro_binds: tuple[tuple[Path, str], ...] = ()
     """Extra read-only ``(host path, sandbox path)`` binds, e.g. the tests for grading."""
+    rw_binds: tuple[tuple[Path, str], ...] = ()
+    """Extra read-write ``(host directory, sandbox path)`` binds, e.g. an agent's per-run home."""
     env: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     """Extra environment variables; the sandbox env is otherwise clean (no host env leaks)."""
     gateway_socket: Path | None = None
@@ -59,9 +63,12 @@ class SandboxOptions:
     def __post_init__(self) -> None:
         if not self.workdir.startswith("/"):
             raise ValueError(f"workdir must be an absolute path, got {self.workdir!r}")
-        for host, dest in self.ro_binds:
-            if not str(dest).startswith("/"):
-                raise ValueError(f"ro_binds destination must be absolute, got {dest!r} for {host}")
+        for what, binds in (("ro_binds", self.ro_binds), ("rw_binds", self.rw_binds)):
+            for host, dest in binds:
+                if not str(dest).startswith("/"):
+                    raise ValueError(
+                        f"{what} destination must be absolute, got {dest!r} for {host}"
+                    )
         if not 1 <= self.gateway_port <= 65535:
             raise ValueError(f"gateway_port out of range: {self.gateway_port}")
         # Freeze the env mapping so options stay hashable-in-spirit and immutable.
@@ -149,6 +156,10 @@ class Sandbox(ABC):
     def with_ro_binds(self, *binds: tuple[Path, str]) -> Self:
         """A sandbox of the same kind with extra read-only binds appended."""
         return self.with_options(ro_binds=self.options.ro_binds + tuple(binds))
+
+    def with_rw_binds(self, *binds: tuple[Path, str]) -> Self:
+        """A sandbox of the same kind with extra read-write binds appended."""
+        return self.with_options(rw_binds=self.options.rw_binds + tuple(binds))
 
     @abstractmethod
     def exec(

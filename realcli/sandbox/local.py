@@ -115,6 +115,8 @@ class LocalSandbox(Sandbox):
         args += ["--bind", str(o.workspace), o.workdir]
         for host_path, dest in o.ro_binds:
             args += ["--ro-bind", str(host_path), dest]
+        for host_path, dest in o.rw_binds:
+            args += ["--bind", str(host_path), dest]
         if o.gateway_socket is not None:
             args += ["--ro-bind", str(o.gateway_socket.parent), GATEWAY_MOUNT]
             args += ["--ro-bind", str(INSIDE_SCRIPT), INSIDE_MOUNT]
@@ -178,6 +180,9 @@ class LocalSandbox(Sandbox):
         for host_path, _ in o.ro_binds:
             if not Path(host_path).exists():
                 raise SandboxError(f"read-only bind source {host_path} does not exist")
+        for host_path, _ in o.rw_binds:
+            if not Path(host_path).is_dir():
+                raise SandboxError(f"read-write bind source {host_path} is not a directory")
         args_fd = os.memfd_create("realcli-bwrap-args")
         info_r, info_w = os.pipe()
         os.set_blocking(info_r, False)

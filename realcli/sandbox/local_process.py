@@ -74,7 +74,7 @@ def rlimits(o: SandboxOptions) -> Callable[[], None]:
     """A ``preexec_fn`` that applies the options' resource limits (setrlimit only)."""
     mb = 1024 * 1024
     limits = (
-        (resource.RLIMIT_AS, o.memory_mb * mb),
+        (resource.RLIMIT_AS if o.limit_address_space else resource.RLIMIT_DATA, o.memory_mb * mb),
         (resource.RLIMIT_CPU, o.cpu_seconds),
         (resource.RLIMIT_FSIZE, o.max_file_mb * mb),
     )

@@ -22,6 +22,7 @@ __all__ = [
     "ErrorType",
     "Event",
     "EventAdapter",
+    "FidelityEvent",
     "GradingEvent",
     "HeaderEvent",
     "MessageEvent",
@@ -29,7 +30,9 @@ __all__ = [
     "RoundEndEvent",
     "RoundStartEvent",
     "RunEndEvent",
+    "SessionEvent",
     "ToolCallEvent",
+    "ToolPoolEvent",
     "ToolResultEvent",
     "utc_now",
 ]
@@ -52,6 +55,7 @@ class ErrorType(StrEnum):
     sandbox_error = "sandbox_error"
     gateway_error = "gateway_error"
     budget_exceeded = "budget_exceeded"
+    cost_cap = "cost_cap"
     task_error = "task_error"
     grading_error = "grading_error"
     infra_error = "infra_error"
@@ -91,6 +95,57 @@ class ModelCallEvent(_Event):
     tools_offered: tuple[str, ...] = Field(
         (), description="names of the tools the harness offered in this request, in order"
     )
+    tools_digest: str = Field("", description="sha256 of the offered tools' JSON schemas")
+    system_digest: str = Field("", description="sha256 of the system prompt's text")
+    tool_call_ids: tuple[str, ...] = Field(
+        (), description="ids of the tool calls in the reply (they order the ledger)"
+    )
+
+
+class SessionEvent(_Event):
+    """How the harness ran the agent: written once per agent session, before its calls."""
+
+    kind: Literal["session"] = "session"
+    harness: str
+    harness_version: str
+    mode: str
+    permission_mode: str = Field(description="the agent's approval/permission setting")
+    argv: tuple[str, ...] = Field((), description="the agent's command line (redacted)")
+    enforced: tuple[str, ...] = Field((), description="mode restrictions the harness applied")
+    not_enforced: tuple[str, ...] = Field(
+        (), description="mode restrictions this harness cannot apply (documented per harness)"
+    )
+
+
+class ToolPoolEvent(_Event):
+    """One distinct tool pool (tools + system prompt) the agent offered the model."""
+
+    kind: Literal["tool_pool"] = "tool_pool"
+    tools_digest: str
+    system_digest: str
+    tools: tuple[str, ...]
+    schema_digests: tuple[str, ...] = Field(description="sha256 of each tool's schema, in order")
+    system_chars: int = Field(ge=0)
+    calls: int = Field(ge=0, description="model calls that offered this pool")
+
+
+class FidelityEvent(_Event):
+    """The gateway's view of a session reconciled with the harness's native session log."""
+
+    kind: Literal["fidelity"] = "fidelity"
+    source: str = Field(description="the native file(s) read, relative to the run folder")
+    ok: bool
+    gateway_calls: int = Field(ge=0)
+    native_calls: int | None = Field(None, ge=0)
+    gateway_tokens_in: int = Field(0, ge=0)
+    gateway_tokens_out: int = Field(0, ge=0)
+    native_tokens_in: int | None = Field(None, ge=0)
+    native_tokens_out: int | None = Field(None, ge=0)
+    native_tool_calls: int = Field(0, ge=0)
+    missing_tool_calls: tuple[str, ...] = Field(
+        (), description="call ids in the native log that are not in the ledger"
+    )
+    problems: tuple[str, ...] = ()
 
 
 class ToolCallEvent(_Event):
@@ -166,6 +221,9 @@ class RunEndEvent(_Event):
 Event = Annotated[
     HeaderEvent
     | ModelCallEvent
+    | SessionEvent
+    | ToolPoolEvent
+    | FidelityEvent
     | ToolCallEvent
     | ToolResultEvent
     | MessageEvent

@@ -6,47 +6,124 @@ and rejects unknown keys, so a typo in YAML or on the command line is a clear er
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from realcli.schema.base import Frozen
 
 __all__ = [
     "CONFIG_GROUPS",
+    "HARNESS_KINDS",
+    "BudgetSpec",
+    "CommandSpec",
     "HarnessSpec",
     "JudgeSpec",
     "ModeSpec",
     "ModelSpec",
     "PathsSpec",
+    "PricingSpec",
     "ProtocolSpec",
     "RunSpec",
     "SandboxSpec",
     "SuiteSpec",
+    "UpstreamSpec",
 ]
+
+
+class PricingSpec(Frozen):
+    """USD per million tokens (the provider's list price); cost = tokens x price."""
+
+    input_per_mtok: float = Field(0.0, ge=0)
+    output_per_mtok: float = Field(0.0, ge=0)
+    cached_input_per_mtok: float | None = Field(
+        None, ge=0, description="price of cached input tokens; null: the input price"
+    )
+
+
+class UpstreamSpec(Frozen):
+    """A real provider behind the gateway (``backend: upstream``). The key is never in the
+    config: it is read from ``api_key_env`` or ``api_key_file`` by the gateway only."""
+
+    wire: Literal["openai_chat", "openai_responses", "anthropic_messages"] = Field(
+        description="the provider's API: openai_chat (OpenAI, OpenRouter, any compatible), "
+        "openai_responses, anthropic_messages"
+    )
+    base_url: str = Field(pattern=r"^https?://", description="e.g. https://api.openai.com/v1")
+    model: str = Field(description="the provider's model name")
+    api_key_env: str | None = Field(None, description="environment variable holding the key")
+    api_key_file: str | None = Field(None, description="file holding the key (one line)")
+    timeout_s: float = Field(600.0, gt=0)
+    max_retries: int = Field(2, ge=0, description="retries on 429/5xx/connection errors")
+    max_tokens: int = Field(8192, ge=1, description="anthropic_messages: max_tokens per call")
+    headers: dict[str, str] = Field(
+        default_factory=dict, description="extra request headers (never secrets)"
+    )
 
 
 class ModelSpec(Frozen):
     name: str = Field(description="config option name, e.g. replay")
-    backend: Literal["replay", "noop", "scripted"] = Field(
+    backend: Literal["replay", "noop", "scripted", "upstream", "recorded"] = Field(
         description="gateway backend that answers model calls"
     )
     model_id: str = Field(description="model identifier reported to the harness")
     script: str | None = Field(
         None, description="scripted backend only: path of a JSONL file of generic actions"
     )
+    recorded_from: str | None = Field(
+        None, description="recorded backend only: an earlier run folder whose calls to replay"
+    )
     latency_ms: float = Field(
         0.0, ge=0, description="synthetic per-call latency (offline backends)"
     )
+    pricing: PricingSpec = Field(
+        default_factory=PricingSpec, description="price table (USD per million tokens)"
+    )
+    upstream: UpstreamSpec | None = Field(None, description="upstream backend only")
+
+
+HARNESS_KINDS = ("builtin", "codex", "claude_code", "openclaw", "hermes", "openhands", "command")
+
+
+class CommandSpec(Frozen):
+    """The ``command`` harness: any CLI agent, configured in YAML only.
+
+    ``argv`` and ``env`` values are templates: ``{instruction}``, ``{instruction_file}``,
+    ``{base_url}`` (Chat Completions style, ends in /v1), ``{gateway}`` (no /v1), ``{model}``,
+    ``{workdir}``, ``{max_turns}``, ``{home}``, ``{files}`` (where ``files`` are mounted).
+    """
+
+    argv: tuple[str, ...] = Field(min_length=1, description="the command line (templated)")
+    env: dict[str, str] = Field(default_factory=dict, description="environment (templated)")
+    files: dict[str, str] = Field(
+        default_factory=dict,
+        description="name -> host path (relative: to the repo) mounted read-only under "
+        "/run/realcli/files/",
+    )
+    success_exit_codes: tuple[int, ...] = Field((0,), description="exit codes meaning done")
 
 
 class HarnessSpec(Frozen):
     name: str
-    kind: Literal["builtin"] = Field(description="registered harness adapter")
+    kind: Literal[
+        "builtin", "codex", "claude_code", "openclaw", "hermes", "openhands", "command"
+    ] = Field(description="registered harness adapter")
     version: str = Field(description="version pin of the agent runtime")
     max_turns: int = Field(100, ge=1, description="model calls before the harness stops")
     tool_timeout_s: float = Field(300.0, gt=0, description="wall clock for one tool call")
     output_limit: int = Field(16000, ge=256, description="characters of tool output sent back")
+    options: dict[str, Any] = Field(
+        default_factory=dict, description="adapter-specific settings (docs/harnesses.md)"
+    )
+    command: CommandSpec | None = Field(None, description="command harness only")
+
+    @model_validator(mode="after")
+    def _command_only_for_command(self) -> HarnessSpec:
+        if self.kind == "command" and self.command is None:
+            raise ValueError("the command harness needs a 'command' section (argv, env, files)")
+        if self.kind != "command" and self.command is not None:
+            raise ValueError(f"'command' is for the command harness only, not {self.kind!r}")
+        return self
 
 
 class ModeSpec(Frozen):
@@ -90,6 +167,16 @@ class PathsSpec(Frozen):
     warehouse: str
     report_dir: str
     cache_dir: str = Field(description="per-machine cache: expected-test inventories per task")
+    agents_dir: str = Field(description="installed agent CLIs (realcli agents install)")
+
+
+class BudgetSpec(Frozen):
+    """Cost caps in USD (priced by ``model.pricing``); null: no cap."""
+
+    run_usd: float | None = Field(None, gt=0, description="per run: ends the run when reached")
+    sweep_usd: float | None = Field(
+        None, gt=0, description="per experiment (all its runs, across resumes)"
+    )
 
 
 class RunSpec(Frozen):
@@ -106,6 +193,7 @@ class RunSpec(Frozen):
     sandbox: SandboxSpec
     judge: JudgeSpec
     paths: PathsSpec
+    budget: BudgetSpec = Field(default_factory=BudgetSpec)
 
     def identity(self) -> dict[str, object]:
         """The part of the spec that defines what a run *is* (paths, suite and judge do not)."""

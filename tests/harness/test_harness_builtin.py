@@ -14,7 +14,7 @@ import pytest
 from harness_helpers import Session, unique_sleep
 
 from realcli.gateway import Backend, ChatReply, ChatRequest, NoopBackend
-from realcli.harness import HARNESSES, BuiltinHarness, HarnessContext, make_harness
+from realcli.harness import BuiltinHarness, HarnessContext, harness_class, make_harness
 from realcli.ledger import LedgerWriter
 from realcli.sandbox import LocalSandbox, SandboxOptions
 from realcli.schema.events import ErrorType
@@ -194,7 +194,7 @@ def _spec(**kw: object) -> HarnessSpec:
 
 
 def test_registry() -> None:
-    assert HARNESSES["builtin"] is BuiltinHarness
+    assert harness_class("builtin") is BuiltinHarness
     assert isinstance(make_harness(_spec()), BuiltinHarness)
 
 

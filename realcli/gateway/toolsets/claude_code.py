@@ -1,0 +1,7 @@
+"""Tools of the claude_code harness, as the replay backend maps generic actions onto them."""
+
+from __future__ import annotations
+
+from realcli.gateway.toolsets.base import ToolTables
+
+TABLES = ToolTables(file_tools={}, shell_tools={})

