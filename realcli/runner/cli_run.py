@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from pydantic import BaseModel
 
@@ -12,13 +13,26 @@ from realcli.schema.run_spec import CONFIG_GROUPS, RunSpec
 from realcli.util.errors import ConfigError
 from realcli.util.validation import did_you_mean
 
-__all__ = ["check_group_overrides", "run_command"]
+__all__ = ["check_group_overrides", "config_dirs", "run_command"]
 
 _GROUPS = (*CONFIG_GROUPS, "experiment", "local")
 
 
-def _options(group: str) -> list[str]:
-    return sorted(p.stem for p in (CONF_DIR / group).glob("*.yaml"))
+def config_dirs(argv: Sequence[str]) -> list[Path]:
+    """Hydra's ``--config-dir``/``-cd`` directories on the command line (searched before
+    ``conf/``: your own harnesses, models, experiments...), then ``conf/``."""
+    dirs: list[Path] = []
+    it = iter(argv)
+    for arg in it:
+        if arg in ("--config-dir", "-cd"):
+            dirs.append(Path(next(it, ".")))
+        elif arg.startswith("--config-dir="):
+            dirs.append(Path(arg.split("=", 1)[1]))
+    return [*dirs, CONF_DIR]
+
+
+def _options(group: str, dirs: Sequence[Path]) -> list[str]:
+    return sorted({p.stem for d in dirs for p in (d / group).glob("*.yaml")})
 
 
 def _check_key(arg: str, key: str) -> None:
@@ -45,8 +59,9 @@ def _check_key(arg: str, key: str) -> None:
 def check_group_overrides(argv: Sequence[str]) -> None:
     """Raise :class:`ConfigError` for ``group=option`` naming an option with no YAML file, and
     for ``key=value`` naming a key the RunSpec does not have (before Hydra's terser errors)."""
-    for arg in argv:
-        if arg.startswith("-") or "=" not in arg:
+    dirs = config_dirs(argv)
+    for i, arg in enumerate(argv):
+        if arg.startswith("-") or "=" not in arg or (i and argv[i - 1] in ("--config-dir", "-cd")):
             continue
         key, value = arg.split("=", 1)
         if key[0] not in "+~" and not key.startswith("hydra") and key not in _GROUPS:
@@ -56,8 +71,8 @@ def check_group_overrides(argv: Sequence[str]) -> None:
         if group not in _GROUPS or "(" in value or "*" in value:
             continue
         for option in filter(None, (v.strip() for v in value.split(","))):
-            if option != "null" and not (CONF_DIR / group / f"{option}.yaml").is_file():
-                known = ", ".join(_options(group)) or "(none)"
+            if option != "null" and not any((d / group / f"{option}.yaml").is_file() for d in dirs):
+                known = ", ".join(_options(group, dirs)) or "(none)"
                 raise ConfigError(
                     "command line",
                     arg,

@@ -97,10 +97,15 @@ class CommandSpec(Frozen):
     env: dict[str, str] = Field(default_factory=dict, description="environment (templated)")
     files: dict[str, str] = Field(
         default_factory=dict,
-        description="name -> host path (relative: to the repo) mounted read-only under "
-        "/run/realcli/files/",
+        description="name -> host path (relative: to the directory realcli runs in), mounted "
+        "read-only at /run/realcli/files/<name>",
     )
     success_exit_codes: tuple[int, ...] = Field((0,), description="exit codes meaning done")
+    tools: dict[str, tuple[str, str]] = Field(
+        default_factory=dict,
+        description="raw tool name -> [normalised name, atomic op] for the ledger, e.g. "
+        "run: [shell, 'exec: shell']; the builtin names (shell, read_file, ...) are known",
+    )
 
 
 class HarnessSpec(Frozen):

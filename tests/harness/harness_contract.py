@@ -22,6 +22,7 @@ basetemp, and every failure names the run folder to read.
 
 from __future__ import annotations
 
+import json
 import posixpath
 import time
 from collections.abc import Callable, Sequence
@@ -117,6 +118,12 @@ class HarnessContract:
         value = next((call.args[k] for k in keys if isinstance(call.args.get(k), str)), "")
         return kind, value
 
+    @classmethod
+    def extra_overrides(cls, base: Path) -> tuple[str, ...]:
+        """More overrides, made in the class's temp folder ``base`` (e.g. a config dir of
+        the adapter's own: ``hydra.searchpath=[file://...]``)."""
+        return ()
+
     # ----------------------------------------------------------------- runs
     @pytest.fixture(scope="class")
     @classmethod
@@ -125,7 +132,7 @@ class HarnessContract:
         if reason:
             pytest.skip(reason)
         base = tmp_path_factory.mktemp(f"contract-{cls.__name__}")
-        return ScenarioRuns(cls.harness_overrides, base)
+        return ScenarioRuns((*cls.harness_overrides, *cls.extra_overrides(base)), base)
 
     @pytest.fixture
     def run_of(self, contract_runs: ScenarioRuns) -> Callable[..., ContractRun]:
@@ -289,20 +296,25 @@ class HarnessContract:
         used = {c.raw_name for c in run.of("tool_call")}
         assert used <= first, f"{run.where} tools called but never offered: {used - first}"
 
-    def test_tool_pool_is_recorded_in_the_native_log(
-        self, run_of: Callable[..., ContractRun], request: pytest.FixtureRequest
-    ) -> None:
-        if not self.records_tool_pool:
-            request.applymarker(
-                pytest.mark.xfail(
-                    strict=True, reason="tool pool recording lands with the harness issue"
-                )
-            )
+    def test_tool_pool_is_recorded(self, run_of: Callable[..., ContractRun]) -> None:
+        """Every distinct pool is a ``tool_pool`` event (names, schema digests, system
+        prompt digest) and, with full schemas, in ``native/tool_pools.json``; the agent's own
+        log, where it lists its tools, agrees with what the gateway saw."""
         run = run_of("replay")
-        recorded = self.native_tool_pool(run.run_dir / "native")
-        assert recorded is not None, f"{run.where} the native log records no tool pool"
+        pools = run.of("tool_pool")
+        assert pools, f"{run.where} no tool_pool event"
         offered = set(run.offered_tools[0]) if run.offered_tools else set()
-        assert recorded == offered, (
-            f"{run.where} native log lists {sorted(recorded)}, the first request offered "
-            f"{sorted(offered)}"
-        )
+        assert offered in [set(p.tools) for p in pools], f"{run.where} first pool not recorded"
+        calls = [e for e in run.of("model_call") if e.tools_digest]
+        assert sum(p.calls for p in pools) == len(calls), f"{run.where} pool call counts"
+        assert {e.tools_digest for e in calls} == {p.tools_digest for p in pools}
+        saved = json.loads((run.run_dir / "native" / "tool_pools.json").read_text())
+        assert {p["tools_digest"] for p in saved} == {p.tools_digest for p in pools}
+        assert all("schema" in t for p in saved for t in p["tools"]), f"{run.where} schemas"
+        if self.records_tool_pool:
+            recorded = self.native_tool_pool(run.run_dir / "native")
+            assert recorded is not None, f"{run.where} the native log records no tool pool"
+            assert recorded == offered, (
+                f"{run.where} native log lists {sorted(recorded)}, the first request offered "
+                f"{sorted(offered)}"
+            )
