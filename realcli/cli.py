@@ -21,6 +21,8 @@ COMMANDS = {
     "report": "regenerate report/: tables, figures (PNG, SVG) and an offline index.html",
     "show": "print a readable summary of one run",
     "regrade": "rebuild verdicts from saved test output without starting an agent",
+    "agents list": "list the agent CLIs realcli can run, their pinned versions and install state",
+    "agents install": "install agent CLIs at their pinned versions (npm / venv; idempotent)",
 }
 
 
@@ -77,6 +79,17 @@ def _parser() -> argparse.ArgumentParser:
     regrade = sub.add_parser("regrade", help=COMMANDS["regrade"])
     regrade.add_argument("run_keys", nargs="*", metavar="RUN_KEY", help="default: every run")
     _path(regrade, "--runs-dir", "runs_dir")
+
+    agents = sub.add_parser("agents", help="install and list agent CLIs")
+    asub = agents.add_subparsers(dest="agents_command", metavar="SUBCOMMAND", required=True)
+    for name in ("list", "install"):
+        ap = asub.add_parser(name, help=COMMANDS[f"agents {name}"])
+        _path(ap, "--agents-dir", "agents_dir")
+        if name == "install":
+            ap.add_argument(
+                "names", nargs="+", metavar="AGENT", help="agent names, or `all` for every one"
+            )
+            ap.add_argument("--force", action="store_true", help="reinstall even if installed")
     return p
 
 
@@ -102,6 +115,7 @@ _PATH_OPTIONS = {
     "warehouse": "warehouse",
     "runs_dir": "runs_dir",
     "out": "report_dir",
+    "agents_dir": "agents_dir",
 }
 """argparse destination -> the ``paths`` key that gives its default."""
 
@@ -136,6 +150,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         return commands.show(args.runs_dir, args.run_key)
     if args.command == "regrade":
         return commands.regrade(args.runs_dir, args.run_keys)
+    if args.command == "agents":
+        if args.agents_command == "list":
+            return commands.agents_list(args.agents_dir)
+        return commands.agents_install(args.agents_dir, args.names, force=args.force)
     raise AssertionError(args.command)
 
 

@@ -32,6 +32,11 @@ class Backend(ABC):
             raise ValueError(f"latency_ms must be >= 0, got {latency_ms}")
         self.latency_ms = latency_ms
 
+    def secrets(self) -> tuple[str, ...]:
+        """Credentials this backend holds (an upstream API key), for the run's
+        :class:`~realcli.util.redact.Redactor`: they must never reach a file."""
+        return ()
+
     @abstractmethod
     def respond(self, request: ChatRequest) -> ChatReply:
         """The assistant's reply to ``request``. Must be safe to call from several threads.

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from realcli.gateway.wire import ChatCompletionsCodec, WireCodec
+from realcli.gateway.wire_anthropic import AnthropicMessagesCodec
 
 __all__ = ["CODECS", "codec_for"]
 
-CODECS: tuple[WireCodec, ...] = (ChatCompletionsCodec(),)
+CODECS: tuple[WireCodec, ...] = (
+    ChatCompletionsCodec(),
+    AnthropicMessagesCodec(),
+)
 """Every codec; one more wire format is one more entry here."""
 
 

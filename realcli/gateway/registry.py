@@ -6,7 +6,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from realcli.gateway.backends import Backend, NoopBackend
+from realcli.gateway.recorded import RecordedBackend
 from realcli.gateway.replay import ReplayBackend, ScriptedBackend
+from realcli.gateway.upstream import UpstreamBackend
 from realcli.schema.actions import Action
 from realcli.schema.run_spec import ModelSpec
 from realcli.util.errors import ConfigError
@@ -17,6 +19,8 @@ BACKENDS: dict[str, type[Backend]] = {
     "noop": NoopBackend,
     "replay": ReplayBackend,
     "scripted": ScriptedBackend,
+    "upstream": UpstreamBackend,
+    "recorded": RecordedBackend,
 }
 """Backends by registry name (``model.backend`` in config)."""
 
@@ -28,10 +32,14 @@ def make_backend(
 
     ``reference`` is the task's reference trajectory (``write`` contents inlined), served by
     ``replay``; ``workdir`` is where the agent works (for tools that want absolute paths).
+    ``upstream`` reads its API key here: give the backend's :meth:`~Backend.secrets` to the
+    run's redactor.
 
     Raises:
-        ConfigError: ``scripted`` without a ``script``, an unreadable or invalid script,
-            or an unknown backend name.
+        ConfigError: ``scripted`` without a ``script``, an unreadable or invalid script;
+            ``upstream`` without an ``upstream`` section or without a readable key;
+            ``recorded`` without ``recorded_from`` or with a folder that has no valid call
+            log; an unknown backend name.
         ValueError: a ``write`` action of ``reference`` without inlined content.
     """
     if model.backend == "noop":
@@ -47,6 +55,31 @@ def make_backend(
                 "set model.script=PATH to a JSONL file of actions",
             )
         return ScriptedBackend(Path(model.script), workdir=workdir, latency_ms=model.latency_ms)
+    where = f"conf/model/{model.name}.yaml"
+    if model.backend == "upstream":
+        if model.upstream is None:
+            raise ConfigError(
+                where,
+                "model.upstream",
+                "the upstream backend needs an upstream section",
+                "add upstream: {wire, base_url, model, api_key_env} (see conf/model/"
+                "upstream_openai.yaml)",
+            )
+        return UpstreamBackend(model.upstream, model_name=model.name, latency_ms=model.latency_ms)
+    if model.backend == "recorded":
+        if not model.recorded_from or model.recorded_from == "???":
+            raise ConfigError(
+                where,
+                "model.recorded_from",
+                "the recorded backend needs the run folder to replay",
+                "set model.recorded_from=PATH of an earlier run folder (runs/<experiment>/"
+                "<run_key>)",
+            )
+        return RecordedBackend(
+            Path(model.recorded_from).expanduser(),
+            model_name=model.name,
+            latency_ms=model.latency_ms,
+        )
     raise ConfigError(
         "model", "backend", f"unknown backend {model.backend!r}", f"use one of {sorted(BACKENDS)}"
     )

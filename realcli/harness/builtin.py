@@ -114,7 +114,7 @@ class BuiltinHarness(Harness):
             detail = f"agent exceeded its {ctx.timeout_s:g}s wall clock; process tree killed"
             ctx.ledger.emit(ErrorEvent(seq=0, error_type=ErrorType.agent_timeout, message=detail))
             return HarnessOutcome("timeout", turns, wall, None, detail)
-        if stopped == "stop":
+        if stopped == "stop" or ctx.stop.is_set():
             detail = "the runner stopped the agent (cost cap); process tree killed"
             return HarnessOutcome("cost_cap", turns, wall, None, detail)
         end = transcript.session_end

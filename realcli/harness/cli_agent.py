@@ -196,7 +196,7 @@ class AgentCliHarness(Harness):
             detail = f"agent exceeded its {ctx.timeout_s:g}s wall clock; process tree killed"
             ctx.ledger.emit(ErrorEvent(seq=0, error_type=ErrorType.agent_timeout, message=detail))
             return HarnessOutcome("timeout", turns, wall, None, detail, session)
-        if stopped == "stop":
+        if stopped == "stop" or ctx.stop.is_set():
             detail = "the runner stopped the agent (cost cap); process tree killed"
             return HarnessOutcome("cost_cap", turns, wall, None, detail, session)
         reason, detail = self.ending(transcript, exit_code)

@@ -177,7 +177,7 @@ class CommandHarness(Harness):
             detail = f"agent exceeded its {ctx.timeout_s:g}s wall clock; process tree killed"
             ctx.ledger.emit(ErrorEvent(seq=0, error_type=ErrorType.agent_timeout, message=detail))
             return HarnessOutcome("timeout", turns, wall, None, detail)
-        if stopped == "stop":
+        if stopped == "stop" or ctx.stop.is_set():
             return HarnessOutcome("cost_cap", turns, wall, None, "stopped by the runner")
         if exit_code in cmd.success_exit_codes:
             return HarnessOutcome("done", turns, wall, exit_code)

@@ -149,12 +149,16 @@ def _recipe(name: str, version: str | None) -> Recipe:
 
 
 def _python(minor: str) -> str:
+    """A real Python ``minor`` interpreter: pyenv's own build first (its shims may refuse
+    a version that is not selected), else ``python<minor>`` on PATH if it runs."""
+    pattern = os.path.expanduser(f"~/.pyenv/versions/{minor}.*/bin/python{minor}")
+    candidates = sorted(glob.glob(pattern), reverse=True)
     found = shutil.which(f"python{minor}")
-    if found:
-        return found
-    pyenv = sorted(glob.glob(os.path.expanduser(f"~/.pyenv/versions/{minor}.*/bin/python{minor}")))
-    if pyenv:
-        return pyenv[-1]
+    candidates += [found] if found else []
+    for exe in candidates:
+        ok = subprocess.run([exe, "-c", "pass"], capture_output=True, check=False, timeout=60)
+        if ok.returncode == 0:
+            return exe
     raise InstallError(
         "agents",
         "python",

@@ -236,3 +236,37 @@ def load_task_copy(run_dir: Path) -> dict[str, object]:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise TaskError(str(path), None, f"unreadable ({exc})", "rerun this run") from exc
+
+
+def agents_list(agents_dir: Path) -> int:
+    """One line per installable agent: name, pinned version, installed or not, where."""
+    from realcli.harness.install import RECIPES, InstallError, find_install
+
+    for name, recipe in RECIPES.items():
+        try:
+            where = str(find_install(name, agents_dir).entry)
+            state = "installed"
+        except InstallError:
+            where, state = f"`realcli agents install {name}`", "missing"
+        print(f"{name:<12} {recipe.kind:<4} {recipe.version:<10} {state:<9} {where}")
+    return 0
+
+
+def agents_install(agents_dir: Path, names: Sequence[str], *, force: bool = False) -> int:
+    """Install the named agents (``all``: every one) at their pinned versions."""
+    import time
+
+    from realcli.harness.install import RECIPES, install
+
+    wanted = list(RECIPES) if "all" in names else list(dict.fromkeys(names))
+    unknown = [n for n in wanted if n not in RECIPES]
+    if unknown:
+        raise RealcliError(
+            "command line", "AGENT", f"no agent {unknown[0]!r}", f"use one of {sorted(RECIPES)}"
+        )
+    for name in wanted:
+        started = time.monotonic()
+        done = install(name, agents_dir, force=force)
+        seconds = time.monotonic() - started
+        print(f"{name} {done.recipe.version}: {done.entry} ({seconds:.1f}s)", flush=True)
+    return 0

@@ -58,13 +58,6 @@ from realcli.util.redact import Redactor
 __all__ = ["RunOutcome", "execute_run"]
 
 
-def _stop_on(meter: Meter, ctx: HarnessContext) -> None:
-    """Stop the agent when a cost cap trips (returns when the session ends)."""
-    while not ctx.stop.is_set():
-        if meter.exceeded.wait(timeout=0.2):
-            ctx.stop.set()
-
-
 def _write_pools(path: Path, gateway: Gateway) -> None:
     """Every tool pool with its full schemas (the ledger has names and digests)."""
     pools = [
@@ -263,6 +256,8 @@ class _Run:
         try:
             reference = self.task.reference_actions() if self.spec.model.backend == "replay" else []
             backend = make_backend(self.spec.model, reference, workdir=self.task.spec.workdir)
+            for secret in backend.secrets():  # an upstream API key: masked in every file
+                self.redactor.add(secret)
             harness = make_harness(self.spec.harness)
             sb = self.spec.sandbox
             options = self._options(
@@ -294,15 +289,9 @@ class _Run:
                     mode=self.spec.mode.name,
                     agents_dir=Path(self.spec.paths.agents_dir),
                     exchanges=feed,
+                    stop=meter.exceeded,  # set by the gateway before it refuses a call
                 )
-                watcher = threading.Thread(
-                    target=_stop_on, args=(meter, ctx), name="cost-cap", daemon=True
-                )
-                watcher.start()
-                try:
-                    outcome = harness.run(ctx)
-                finally:
-                    ctx.stop.set()  # ends the watcher
+                outcome = harness.run(ctx)
             reason, turns = outcome.reason, outcome.turns
         except Exception as exc:  # an infra failure: labelled, never dropped
             self.ledger.emit(

@@ -38,6 +38,12 @@ class Redactor:
         values.update(s for s in extra if len(s) >= _MIN_SECRET_LEN)
         self._values = sorted(values, key=len, reverse=True)
 
+    def add(self, secret: str) -> None:
+        """Mask ``secret`` too from now on (e.g. an API key read from a file)."""
+        if len(secret) >= _MIN_SECRET_LEN and secret not in self._values:
+            # a new list, swapped in whole: threads redacting meanwhile see the old or new one
+            self._values = sorted([*self._values, secret], key=len, reverse=True)
+
     def text(self, s: str) -> str:
         for v in self._values:
             if v in s:

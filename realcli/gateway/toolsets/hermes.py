@@ -1,7 +1,38 @@
-"""Tools of the hermes harness, as the replay backend maps generic actions onto them."""
+"""Tools of the hermes harness, as the replay backend maps generic actions onto them.
+
+Hermes (``-t terminal,file``) offers ``terminal``, ``process``, ``read_file``, ``write_file``,
+``patch`` and ``search_files``. ``read_file`` (``{path}``) and ``write_file``
+(``{path, content}``) take the builtin harness's arguments, so the builtin builders already
+map them; this module adds ``patch`` (replace mode: ``old_string`` must occur exactly once,
+as an ``edit`` action requires) and ``terminal`` (``timeout`` is an integer number of
+seconds, at most 600 for a foreground command).
+"""
 
 from __future__ import annotations
 
-from realcli.gateway.toolsets.base import ToolTables
+import math
+from typing import Any
 
-TABLES = ToolTables(file_tools={}, shell_tools={})
+from realcli.gateway.toolsets.base import Target, ToolTables
+from realcli.schema.actions import Action, EditAction
+
+__all__ = ["TABLES", "TERMINAL_MAX_TIMEOUT_S"]
+
+TERMINAL_MAX_TIMEOUT_S = 600
+"""Hermes rejects a foreground ``terminal`` call with a larger ``timeout``."""
+
+
+def _patch_args(a: Action, t: Target) -> dict[str, Any]:
+    assert isinstance(a, EditAction)
+    return {"mode": "replace", "path": a.path, "old_string": a.old, "new_string": a.new}
+
+
+def _terminal_args(cmd: str, timeout_s: float, t: Target) -> dict[str, Any]:
+    timeout = min(max(math.ceil(timeout_s), 1), TERMINAL_MAX_TIMEOUT_S)
+    return {"command": cmd, "timeout": timeout}
+
+
+TABLES = ToolTables(
+    file_tools={"patch": {"edit": _patch_args}},
+    shell_tools={"terminal": _terminal_args},
+)
