@@ -34,6 +34,7 @@ import json
 import os
 import random
 import re
+import ssl
 import time
 import urllib.error
 import urllib.parse
@@ -576,9 +577,9 @@ def _error_message(raw: bytes) -> str:
             message = error.get("message")
             kind = error.get("type") or error.get("code")
             if message:
-                return f"{kind}: {message}" if kind else str(message)
+                return (f"{kind}: {message}" if kind else str(message))[:ERROR_CHARS]
         elif isinstance(error, str):
-            return error
+            return error[:ERROR_CHARS]
     return text.strip()[:ERROR_CHARS]
 
 
@@ -677,6 +678,8 @@ class UpstreamBackend(Backend):
                 message += f" (redirected to {exc.headers.get('Location')}; fix base_url)"
             raise self._fail(message) from None
         except urllib.error.URLError as exc:
+            if isinstance(exc.reason, ssl.SSLError):  # a bad certificate does not heal
+                raise self._fail(f"TLS failed: {exc.reason}") from None
             raise _Retry(f"cannot connect: {exc.reason}") from None
         except TimeoutError as exc:
             raise _Retry(f"timed out after {self.spec.timeout_s:g}s ({exc})") from None

@@ -34,6 +34,9 @@ RUN_TABLES = (
     "events",
     "model_calls",
     "tool_calls",
+    "sessions",
+    "tool_pools",
+    "fidelity",
 )
 """Every raw table keyed by ``run_key``: a run's rows in all of them are replaced together."""
 

@@ -20,10 +20,13 @@ from realcli.ledger import LedgerContents, read_ledger
 from realcli.ledger.layout import LEDGER, SPEC, VERDICT
 from realcli.schema.events import (
     ErrorEvent,
+    FidelityEvent,
     HeaderEvent,
     ModelCallEvent,
     RunEndEvent,
+    SessionEvent,
     ToolCallEvent,
+    ToolPoolEvent,
     ToolResultEvent,
 )
 from realcli.schema.verdict import Verdict
@@ -73,6 +76,9 @@ class RunRows:
     events: list[dict[str, Any]] = field(default_factory=list)
     model_calls: list[dict[str, Any]] = field(default_factory=list)
     tool_calls: list[dict[str, Any]] = field(default_factory=list)
+    sessions: list[dict[str, Any]] = field(default_factory=list)
+    tool_pools: list[dict[str, Any]] = field(default_factory=list)
+    fidelity: list[dict[str, Any]] = field(default_factory=list)
 
     def tables(self) -> dict[str, list[dict[str, Any]]]:
         return {
@@ -83,6 +89,9 @@ class RunRows:
             "events": self.events,
             "model_calls": self.model_calls,
             "tool_calls": self.tool_calls,
+            "sessions": self.sessions,
+            "tool_pools": self.tool_pools,
+            "fidelity": self.fidelity,
         }
 
 
@@ -197,6 +206,8 @@ def _run_row(
     run_end = next((e for e in reversed(events) if isinstance(e, RunEndEvent)), None)
     model_calls = [e for e in events if isinstance(e, ModelCallEvent)]
     tool_calls = [e for e in events if isinstance(e, ToolCallEvent)]
+    session = next((e for e in events if isinstance(e, SessionEvent)), None)
+    fidelity = [e for e in events if isinstance(e, FidelityEvent)]
     started_at = header.ts
     ended_at = run_end.ts if run_end else (events[-1].ts if events else None)
     if verdict is not None:
@@ -250,6 +261,9 @@ def _run_row(
         "tokens_out": sum(e.tokens_out for e in model_calls),
         "tokens_cached": sum(e.tokens_cached for e in model_calls),
         "cost_usd": sum(e.cost_usd for e in model_calls),
+        "permission_mode": session.permission_mode if session else None,
+        "n_tool_pools": sum(1 for e in events if isinstance(e, ToolPoolEvent)),
+        "fidelity_ok": all(f.ok for f in fidelity) if fidelity else None,
         "started_at": started_at,
         "ended_at": ended_at,
         "graded_at": verdict.graded_at if verdict else None,
@@ -283,8 +297,18 @@ def _add_ledger_rows(rows: RunRows, ledger: LedgerContents) -> None:
             rows.model_calls.append(
                 {"run_key": key, "seq": e.seq, "ts": e.ts}
                 | {name: getattr(e, name) for name in _MODEL_CALL_FIELDS}
-                | {"tools_offered": list(e.tools_offered)}
+                | {
+                    "tools_offered": list(e.tools_offered),
+                    "tools_digest": e.tools_digest or None,
+                    "system_digest": e.system_digest or None,
+                }
             )
+        elif isinstance(e, SessionEvent | ToolPoolEvent | FidelityEvent):
+            table = {"session": rows.sessions, "tool_pool": rows.tool_pools}.get(
+                e.kind, rows.fidelity
+            )
+            row = e.model_dump(mode="json", exclude={"kind", "ts"})
+            table.append({"run_key": key, **row})
         elif isinstance(e, ToolCallEvent):
             res = results.get(e.call_id)
             rows.tool_calls.append(

@@ -12,13 +12,16 @@ import duckdb
 
 from realcli.ledger import LedgerWriter
 from realcli.schema.events import (
+    FidelityEvent,
     GradingEvent,
     HeaderEvent,
     ModelCallEvent,
     RoundEndEvent,
     RoundStartEvent,
     RunEndEvent,
+    SessionEvent,
     ToolCallEvent,
+    ToolPoolEvent,
     ToolResultEvent,
 )
 from realcli.schema.run_spec import (
@@ -80,7 +83,12 @@ def write_run(
         sandbox=SandboxSpec(kind="local"),
         judge=JudgeSpec(name="tests", kind="tests"),
         paths=PathsSpec(
-            tasks_dir="tasks", runs_dir=str(runs_dir), warehouse="w", report_dir="r", cache_dir="c"
+            tasks_dir="tasks",
+            runs_dir=str(runs_dir),
+            warehouse="w",
+            report_dir="r",
+            cache_dir="c",
+            agents_dir="a",
         ),
     )
     task = {
@@ -117,6 +125,18 @@ def write_run(
     with LedgerWriter.create(run_dir / "ledger.jsonl", header, Redactor(env={})) as ledger:
         for r in range(1, rounds + 1):
             ledger.emit(RoundStartEvent(seq=0, ts=t, round=r))
+            ledger.emit(
+                SessionEvent(
+                    seq=0,
+                    ts=t,
+                    harness="builtin",
+                    harness_version="1",
+                    mode="cli_only",
+                    permission_mode="bypass",
+                    argv=("agent",),
+                    not_enforced=("nothing",),
+                )
+            )
             for i in range(n_tool_calls):
                 t += timedelta(seconds=1)
                 ledger.emit(
@@ -157,6 +177,28 @@ def write_run(
                         output_digest="0" * 64,
                     )
                 )
+            ledger.emit(
+                ToolPoolEvent(
+                    seq=0,
+                    ts=t,
+                    tools_digest="a" * 64,
+                    system_digest="b" * 64,
+                    tools=("bash",),
+                    schema_digests=("c" * 64,),
+                    system_chars=10,
+                    calls=n_tool_calls,
+                )
+            )
+            ledger.emit(
+                FidelityEvent(
+                    seq=0,
+                    ts=t,
+                    source="native/builtin/stdout.jsonl",
+                    ok=True,
+                    gateway_calls=n_tool_calls,
+                    native_calls=n_tool_calls,
+                )
+            )
             ledger.emit(RoundEndEvent(seq=0, ts=t, round=r, reason="done"))
             ledger.emit(
                 GradingEvent(

@@ -14,9 +14,9 @@ from run_folders import MakeRun, make_verdict, table_counts, truncate_ledger, wr
 from realcli.warehouse import connect, fetch_df, ingest
 from realcli.warehouse import ingestion as ingest_module
 
-# One run of write_run(): header, round_start, 2 x (model_call, tool_call, tool_result),
-# round_end, grading, run_end.
-EVENTS_PER_RUN = 11
+# One run of write_run(): header, round_start, session, 2 x (model_call, tool_call,
+# tool_result), tool_pool, fidelity, round_end, grading, run_end.
+EVENTS_PER_RUN = 14
 
 
 def test_loads_every_run_folder_and_skips_dot_and_underscore_folders(
@@ -40,6 +40,9 @@ def test_loads_every_run_folder_and_skips_dot_and_underscore_folders(
         "events": 3 * EVENTS_PER_RUN,
         "model_calls": 6,
         "tool_calls": 6,
+        "sessions": 3,
+        "tool_pools": 3,
+        "fidelity": 3,
     }
 
 
@@ -159,7 +162,7 @@ def test_truncated_ledger_marks_run_incomplete_and_keeps_its_parsed_events(
 
     assert (stats.loaded, stats.incomplete) == (2, 1)
     assert len(stats.problems) == 1
-    assert "ledger.jsonl: line 10: truncated last line" in stats.problems[0]
+    assert "ledger.jsonl: line 13: truncated last line" in stats.problems[0]
     assert "complete=false" in stats.problems[0]
     rows = fetch_df(
         fresh_db,

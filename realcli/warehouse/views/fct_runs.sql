@@ -88,6 +88,9 @@ final as (
         s.tokens_in,
         s.tokens_out,
         s.cost_usd,
+        s.permission_mode,
+        s.n_tool_pools,
+        s.fidelity_ok,
         s.started_at,
         s.ended_at
     from scored as s
