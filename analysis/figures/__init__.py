@@ -13,7 +13,7 @@ import altair as alt
 import duckdb
 import polars as pl
 
-from analysis.figures import longcli_main_table, step_distribution
+from analysis.figures import harness_audit, longcli_main_table, step_distribution
 
 __all__ = ["FIGURES", "Figure", "by_name"]
 
@@ -32,6 +32,7 @@ class Figure(Protocol):
 FIGURES: tuple[Figure, ...] = (
     longcli_main_table,
     step_distribution,
+    harness_audit,
 )
 
 

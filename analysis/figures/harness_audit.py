@@ -1,0 +1,117 @@
+"""Harness audit: what each harness actually offered the model and did, next to its score.
+
+The seeds' central finding is that a score depends on the runtime as much as the model; this
+table makes the runtime visible. Per harness (and model): the tools of its first tool pool
+(as the gateway saw them), how many distinct pools it offered, the system prompt's length,
+the permission mode it ran in, how often the fidelity check (gateway vs the harness's own
+session log) held, and model calls, tool calls, tokens and cost per run. The chart compares tools
+offered with model and tool calls per run.
+"""
+
+from __future__ import annotations
+
+import altair as alt
+import duckdb
+import polars as pl
+
+from analysis.charts import placeholder
+from realcli.warehouse import fetch_df
+
+__all__ = ["CAPTION", "COLUMN_LABELS", "NAME", "TITLE", "chart", "data"]
+
+NAME = "harness_audit"
+TITLE = "Harness audit: tool pools, fidelity and usage"
+CAPTION = (
+    "Per harness x model, finished runs. Tools: the first tool pool the harness offered, as "
+    "the gateway recorded it. Pools: distinct (tools, system prompt) pairs per run (max). "
+    "Fidelity: share of runs whose gateway calls and tokens match the harness's own session "
+    "log (blank: the harness keeps no such log). Means are per run."
+)
+COLUMN_LABELS = {
+    "harness": "Harness",
+    "model": "Model",
+    "n_runs": "Runs",
+    "pass_pct": "Pass (%)",
+    "permission_mode": "Permission mode",
+    "n_tools": "Tools offered",
+    "tools": "Tool names (first pool)",
+    "max_pools": "Pools",
+    "system_chars": "System prompt (chars)",
+    "fidelity_pct": "Fidelity ok (%)",
+    "mean_model_calls": "Model calls",
+    "mean_tool_calls": "Tool calls",
+    "mean_tokens_in": "Tokens in",
+    "mean_tokens_out": "Tokens out",
+    "mean_cost_usd": "Cost (USD)",
+}
+
+_RUNS = """
+select r.harness, r.model, r.run_key, r.passed, r.permission_mode, r.n_tool_pools,
+       r.fidelity_ok, r.n_model_calls, r.n_tool_calls, r.tokens_in, r.tokens_out, r.cost_usd,
+       p.tools, p.system_chars
+from fct_runs r
+left join (
+    select run_key, tools, system_chars,
+           row_number() over (partition by run_key order by seq) as n
+    from tool_pools
+) p on p.run_key = r.run_key and p.n = 1
+where r.in_denominator
+"""
+
+
+def data(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
+    runs = fetch_df(con, _RUNS)
+    if runs.is_empty():
+        return pl.DataFrame(schema={c: pl.String for c in COLUMN_LABELS})
+    runs = runs.with_columns(
+        tools=pl.col("tools").list.join(", "), n_tools=pl.col("tools").list.len()
+    )
+    table = runs.group_by("harness", "model").agg(
+        n_runs=pl.len().cast(pl.Int64),
+        pass_pct=pl.col("passed").cast(pl.Float64).mean() * 100,
+        permission_mode=pl.col("permission_mode").drop_nulls().unique().sort().str.join(", "),
+        n_tools=pl.col("n_tools").max(),
+        tools=pl.col("tools").drop_nulls().first(),
+        max_pools=pl.col("n_tool_pools").max(),
+        system_chars=pl.col("system_chars").median(),
+        fidelity_pct=pl.col("fidelity_ok").drop_nulls().cast(pl.Float64).mean() * 100,
+        mean_model_calls=pl.col("n_model_calls").mean(),
+        mean_tool_calls=pl.col("n_tool_calls").mean(),
+        mean_tokens_in=pl.col("tokens_in").mean(),
+        mean_tokens_out=pl.col("tokens_out").mean(),
+        mean_cost_usd=pl.col("cost_usd").mean(),
+    )
+    return table.sort("harness", "model").select(list(COLUMN_LABELS))
+
+
+_CHART = {
+    "n_tools": "tools offered",
+    "mean_model_calls": "model calls / run",
+    "mean_tool_calls": "tool calls / run",
+}
+
+
+def chart(df: pl.DataFrame) -> alt.Chart:
+    """Grouped bars per harness x model: tools offered, model calls and tool calls per run."""
+    if df.is_empty():
+        return placeholder(TITLE, "no finished runs")
+    long = (
+        df.with_columns(system=pl.concat_str(["harness", "model"], separator=" · "))
+        .select("system", *_CHART)
+        .unpivot(index="system", variable_name="metric", value_name="value")
+        .drop_nulls("value")
+        .with_columns(pl.col("metric").replace_strict(_CHART))
+    )
+    order = list(_CHART.values())
+    return (
+        alt.Chart(long)
+        .mark_bar()
+        .encode(
+            y=alt.Y("system:N", title=None, axis=alt.Axis(labelLimit=320)),
+            yOffset=alt.YOffset("metric:N", sort=order),
+            x=alt.X("value:Q", title="count"),
+            color=alt.Color("metric:N", sort=order, title=None, legend=alt.Legend(orient="bottom")),
+            tooltip=["system", "metric", alt.Tooltip("value:Q", format=".1f")],
+        )
+        .properties(title=TITLE, width=480)
+    )
