@@ -15,6 +15,7 @@ import duckdb
 import polars as pl
 
 from analysis.charts import placeholder
+from analysis.systems import SYSTEM_AXES, with_system_label
 from realcli.warehouse import fetch_df
 
 __all__ = ["CAPTION", "COLUMN_LABELS", "NAME", "TITLE", "chart", "data"]
@@ -22,14 +23,16 @@ __all__ = ["CAPTION", "COLUMN_LABELS", "NAME", "TITLE", "chart", "data"]
 NAME = "harness_audit"
 TITLE = "Harness audit: tool pools, fidelity and usage"
 CAPTION = (
-    "Per harness x model, finished runs. Tools: the first tool pool the harness offered, as "
+    "Per model x harness x mode x protocol, finished runs. Tools: the first tool pool the harness offered, as "
     "the gateway recorded it. Pools: distinct (tools, system prompt) pairs per run (max). "
     "Fidelity: share of runs whose gateway calls and tokens match the harness's own session "
     "log (blank: the harness keeps no such log). Means are per run."
 )
 COLUMN_LABELS = {
-    "harness": "Harness",
     "model": "Model",
+    "harness": "Harness",
+    "mode": "Mode",
+    "protocol": "Protocol",
     "n_runs": "Runs",
     "pass_pct": "Pass (%)",
     "permission_mode": "Permission mode",
@@ -46,7 +49,7 @@ COLUMN_LABELS = {
 }
 
 _RUNS = """
-select r.harness, r.model, r.run_key, r.passed, r.permission_mode, r.n_tool_pools,
+select r.model, r.harness, r.mode, r.protocol, r.run_key, r.passed, r.permission_mode, r.n_tool_pools,
        r.fidelity_ok, r.n_model_calls, r.n_tool_calls, r.tokens_in, r.tokens_out, r.cost_usd,
        p.tools, p.system_chars
 from fct_runs r
@@ -66,7 +69,7 @@ def data(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
     runs = runs.with_columns(
         tools=pl.col("tools").list.join(", "), n_tools=pl.col("tools").list.len()
     )
-    table = runs.group_by("harness", "model").agg(
+    table = runs.group_by(*SYSTEM_AXES).agg(
         n_runs=pl.len().cast(pl.Int64),
         pass_pct=pl.col("passed").cast(pl.Float64).mean() * 100,
         permission_mode=pl.col("permission_mode").drop_nulls().unique().sort().str.join(", "),
@@ -81,7 +84,7 @@ def data(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
         mean_tokens_out=pl.col("tokens_out").mean(),
         mean_cost_usd=pl.col("cost_usd").mean(),
     )
-    return table.sort("harness", "model").select(list(COLUMN_LABELS))
+    return table.sort(*SYSTEM_AXES).select(list(COLUMN_LABELS))
 
 
 _CHART = {
@@ -96,7 +99,7 @@ def chart(df: pl.DataFrame) -> alt.Chart:
     if df.is_empty():
         return placeholder(TITLE, "no finished runs")
     long = (
-        df.with_columns(system=pl.concat_str(["harness", "model"], separator=" · "))
+        with_system_label(df)
         .select("system", *_CHART)
         .unpivot(index="system", variable_name="metric", value_name="value")
         .drop_nulls("value")
