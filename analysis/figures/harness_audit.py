@@ -23,10 +23,11 @@ __all__ = ["CAPTION", "COLUMN_LABELS", "NAME", "TITLE", "chart", "data"]
 NAME = "harness_audit"
 TITLE = "Harness audit: tool pools, fidelity and usage"
 CAPTION = (
-    "Per model x harness x mode x protocol, finished runs. Tools: the first tool pool the harness offered, as "
-    "the gateway recorded it. Pools: distinct (tools, system prompt) pairs per run (max). "
-    "Fidelity: share of runs whose gateway calls and tokens match the harness's own session "
-    "log (blank: the harness keeps no such log). Means are per run."
+    "Per model x harness x mode x protocol, finished runs. Tools: the first tool pool "
+    "the harness offered, as the gateway recorded it. Pools: distinct (tools, system "
+    "prompt) pairs per run (max). Fidelity: share of runs whose gateway calls and tokens "
+    "match the harness's own session log (blank: the harness keeps no such log). "
+    "Means are per run."
 )
 COLUMN_LABELS = {
     "model": "Model",
@@ -49,9 +50,9 @@ COLUMN_LABELS = {
 }
 
 _RUNS = """
-select r.model, r.harness, r.mode, r.protocol, r.run_key, r.passed, r.permission_mode, r.n_tool_pools,
-       r.fidelity_ok, r.n_model_calls, r.n_tool_calls, r.tokens_in, r.tokens_out, r.cost_usd,
-       p.tools, p.system_chars
+select r.model, r.harness, r.mode, r.protocol, r.run_key, r.passed, r.permission_mode,
+       r.n_tool_pools, r.fidelity_ok, r.n_model_calls, r.n_tool_calls, r.tokens_in,
+       r.tokens_out, r.cost_usd, p.tools, p.system_chars
 from fct_runs r
 left join (
     select run_key, tools, system_chars,
