@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from realcli.gateway.toolsets import all_tables
-from realcli.gateway.toolsets.base import FileArgs, ShellArgs, Target
+from realcli.gateway.toolsets.base import FileArgs, NotExact, ShellArgs, Target
 from realcli.gateway.wire import ToolCall
 from realcli.schema.actions import Action, EditAction, ReadAction, ShellAction, WriteAction
 
@@ -134,7 +134,10 @@ def map_action(
     for name in offered:
         builder = FILE_TOOLS.get(name, {}).get(action.action)
         if builder is not None:
-            return ToolCall(name=name, arguments=builder(action, target), id=call_id)
+            try:
+                return ToolCall(name=name, arguments=builder(action, target), id=call_id)
+            except NotExact:
+                continue
     for name in offered:
         shell = SHELL_TOOLS.get(name)
         if shell is not None:

@@ -304,10 +304,15 @@ class OpenAIResponsesWire(UpstreamWire):
 
     def encode(self, request: ChatRequest, spec: UpstreamSpec) -> dict[str, Any]:
         items: list[dict[str, Any]] = []
+        leading = True
         for msg in request.messages:
             role = msg.get("role")
             if role in ("system", "developer"):
-                continue  # in ``instructions``
+                if not leading:  # a mid-conversation system turn stays in place
+                    text = _text(msg.get("content"))
+                    items.append({"type": "message", "role": "developer", "content": text})
+                continue  # the leading ones are in ``instructions``
+            leading = False
             if role == "tool":
                 items.append(
                     {
@@ -435,10 +440,18 @@ class AnthropicMessagesWire(UpstreamWire):
             else:
                 messages.append({"role": role, "content": blocks})
 
+        leading = True
         for i, msg in enumerate(request.messages):
             role = msg.get("role")
             if role in ("system", "developer"):
-                continue  # top-level ``system``
+                if not leading:  # a mid-conversation system turn: user text, as Claude Code
+                    text = _text(msg.get("content"))
+                    add(
+                        "user",
+                        [{"type": "text", "text": f"<system-reminder>{text}</system-reminder>"}],
+                    )
+                continue  # the leading ones are the top-level ``system``
+            leading = False
             if role == "tool":
                 result = {
                     "type": "tool_result",

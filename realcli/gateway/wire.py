@@ -73,11 +73,14 @@ class ChatRequest:
 
     @property
     def system(self) -> str:
-        """The system prompt (every ``system``/``developer`` message's text, joined)."""
+        """The system prompt: the text of the ``system``/``developer`` messages before the
+        first other message (later system turns, e.g. Claude Code's reminders, are part of
+        the conversation, not of the prompt)."""
         parts: list[str] = []
         for msg in self.messages:
-            if msg.get("role") in ("system", "developer"):
-                parts.append(_text_of(msg.get("content")))
+            if msg.get("role") not in ("system", "developer"):
+                break
+            parts.append(_text_of(msg.get("content")))
         return "\n\n".join(p for p in parts if p)
 
     def tool_schemas(self) -> tuple[tuple[str, Mapping[str, Any]], ...]:

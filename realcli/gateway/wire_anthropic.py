@@ -9,7 +9,8 @@ Requests are rebuilt into the canonical, Chat Completions shaped :class:`ChatReq
   turns: environment, date, notices) stay ``system`` messages at their position;
 - a user turn's ``tool_result`` blocks become ``tool`` messages (``tool_call_id``; text of
   the result; ``is_error: true`` kept), followed by one ``user`` message with its other
-  blocks (text parts, other blocks as they are, without ``cache_control``);
+  blocks (text parts; base64/url images as ``image_url`` parts; other blocks as they are,
+  without ``cache_control``);
 - an assistant turn's ``text`` blocks become its ``content`` and its ``tool_use`` blocks its
   ``tool_calls`` (ids kept, ``input`` as a JSON string); thinking blocks are dropped;
 - tools ``{name, description, input_schema}`` become flat ``{name, description, parameters}``
@@ -80,8 +81,16 @@ def _text(blocks: list[Mapping[str, Any]]) -> str:
 
 
 def _part(block: Mapping[str, Any]) -> dict[str, Any]:
+    """A user content block as a Chat Completions content part (images as ``image_url``)."""
     if block.get("type") == "text":
         return {"type": "text", "text": str(block.get("text", ""))}
+    source = block.get("source")
+    if block.get("type") == "image" and isinstance(source, Mapping):
+        if source.get("type") == "base64":
+            url = f"data:{source.get('media_type')};base64,{source.get('data')}"
+            return {"type": "image_url", "image_url": {"url": url}}
+        if source.get("type") == "url":
+            return {"type": "image_url", "image_url": {"url": str(source.get("url"))}}
     return {k: v for k, v in block.items() if k != "cache_control"}
 
 

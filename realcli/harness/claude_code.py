@@ -1,8 +1,9 @@
 """ClaudeCodeHarness: Anthropic's Claude Code CLI (native Bun binary), headless.
 
-Runs ``claude -p <instruction> --output-format stream-json --verbose --permission-mode
-bypassPermissions --tools Bash,Read,Write,Edit,Glob,Grep --max-turns N --model <model>``
-in the sandbox, against the gateway's Anthropic Messages endpoint
+Runs ``claude -p --output-format stream-json --verbose --permission-mode bypassPermissions
+--tools Bash,Read,Write,Edit,Glob,Grep --strict-mcp-config --max-turns N --model <model> --
+<instruction>`` in the sandbox (the instruction inline: at most 128 KiB, Linux's limit for one
+argument), against the gateway's Anthropic Messages endpoint
 (``ANTHROPIC_BASE_URL=http://127.0.0.1:PORT``; Claude Code appends ``/v1/messages``).
 
 Environment (the sandbox's is otherwise clean): ``CLAUDE_CONFIG_DIR`` in the per-run home
@@ -221,7 +222,6 @@ class ClaudeCodeHarness(AgentCliHarness):
         return [
             str(install.entry),
             "-p",
-            ctx.instruction,
             "--output-format",
             "stream-json",
             "--verbose",
@@ -235,6 +235,8 @@ class ClaudeCodeHarness(AgentCliHarness):
             "--model",
             ctx.model_id,
             *extra,
+            "--",  # the instruction may start with "-"; --tools takes several values
+            ctx.instruction,
         ]
 
     def native_files(self, home: Path) -> list[Path]:

@@ -8,7 +8,7 @@ from typing import Any
 
 from realcli.schema.actions import Action
 
-__all__ = ["FileArgs", "ShellArgs", "Target", "ToolTables"]
+__all__ = ["FileArgs", "NotExact", "ShellArgs", "Target", "ToolTables"]
 
 
 @dataclass(frozen=True)
@@ -29,6 +29,12 @@ class Target:
 
     def absolute(self, path: str) -> str:
         return path if path.startswith("/") else f"{self.workdir.rstrip('/')}/{path}"
+
+
+class NotExact(ValueError):
+    """Raised by a :data:`FileArgs` builder when its tool would not perform this action
+    exactly (e.g. Claude Code's Write strips trailing whitespace): ``map_action`` then tries
+    the next offered tool, and finally the exact shell fallback."""
 
 
 FileArgs = Callable[[Action, Target], dict[str, Any]]

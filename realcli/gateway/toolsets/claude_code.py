@@ -17,16 +17,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from realcli.gateway.toolsets.base import Target, ToolTables
+from realcli.gateway.toolsets.base import NotExact, Target, ToolTables
 from realcli.schema.actions import Action, EditAction, ReadAction, WriteAction
 
 __all__ = ["BASH_MAX_TIMEOUT_MS", "TABLES", "NotExact", "exact_text"]
 
 BASH_MAX_TIMEOUT_MS = 600_000
-
-
-class NotExact(ValueError):
-    """The native tool would not do exactly what the action says (use the shell fallback)."""
 
 
 def exact_text(text: str) -> bool:
