@@ -56,6 +56,9 @@ def _serve(listener: socket.socket, socket_path: str) -> None:
     while True:
         try:
             client, _ = listener.accept()
+            # The gateway writes a reply's headers and body separately; without NODELAY the
+            # second segment waits for the client's delayed ACK (~40 ms per model call).
+            client.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         except OSError:
             return
         threading.Thread(target=_relay, args=(client, socket_path), daemon=True).start()
