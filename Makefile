@@ -20,10 +20,13 @@ lint: setup
 	$(VENV)/lint-imports
 
 test: lint
+	@bash scripts/setup.sh --agents
 	$(VENV)/pytest -q
 
 bench: setup
+	@bash scripts/setup.sh --agents
 	$(VENV)/python bench/overhead.py --out docs/benchmarks.md
+	$(VENV)/python bench/harnesses.py --out docs/benchmarks.md
 
 clean:
 	rm -rf runs report warehouse.duckdb bench/out

@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
-# Install what realcli needs on a fresh Debian machine: bubblewrap (the local sandbox) and a
-# virtualenv with realcli and its pinned dependencies. Idempotent; safe to run again.
+# Install what realcli needs on a fresh Debian machine: bubblewrap (the local sandbox), npm,
+# and a virtualenv with realcli and its pinned dependencies. Idempotent; safe to run again.
+# `scripts/setup.sh --agents` also installs every agent CLI at its pinned version
+# (`realcli agents install all`: Codex, Claude Code, OpenClaw, Hermes, OpenHands).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need_apt=()
 command -v bwrap >/dev/null 2>&1 || need_apt+=(bubblewrap)
 command -v git >/dev/null 2>&1 || need_apt+=(git)
+command -v npm >/dev/null 2>&1 || need_apt+=(npm)  # installs the npm agent CLIs
+command -v curl >/dev/null 2>&1 || need_apt+=(curl)  # the command harness's example agent
+command -v jq >/dev/null 2>&1 || need_apt+=(jq)
 if [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" -ne 0 ]; then
     echo "setup: need root to install: ${need_apt[*]} (or install them yourself)" >&2
@@ -24,5 +29,8 @@ stamp=.venv/.realcli-installed
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   .venv/bin/pip install -q -e '.[dev]'
   touch "$stamp"
+fi
+if [ "${1:-}" = "--agents" ]; then
+  .venv/bin/realcli agents install all
 fi
 echo "setup: ok ($(.venv/bin/realcli --version), $(bwrap --version))"
