@@ -13,6 +13,7 @@ the host is.
 
 from __future__ import annotations
 
+import fcntl
 import glob
 import json
 import os
@@ -182,8 +183,19 @@ def _run(argv: Sequence[str], log: Path, env: dict[str, str] | None = None) -> N
 
 
 def install(name: str, base: Path, *, force: bool = False) -> AgentInstall:
-    """Install agent ``name`` at its pinned version (no-op when already installed)."""
+    """Install agent ``name`` at its pinned version (no-op when already installed).
+
+    Concurrent installs of one agent (two test sessions, CI jobs) wait for each other on a
+    lock file beside the install folder; the second finds the first's finished install.
+    """
+    base.mkdir(parents=True, exist_ok=True)
     recipe = _recipe(name, None)
+    with open(base / f".{recipe.name}-{recipe.version}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _install_locked(name, recipe, base, force=force)
+
+
+def _install_locked(name: str, recipe: Recipe, base: Path, *, force: bool) -> AgentInstall:
     root = _root(recipe, base)
     if not force:
         try:
