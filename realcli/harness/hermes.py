@@ -6,29 +6,44 @@ message with its tool calls before the tools run, each tool result when it is ba
 agent runs under a small tap (:func:`tap_main`, stdlib only, written to the per-run home and
 run with Hermes's own Python) that starts::
 
-    hermes chat -q <instruction> -Q --yolo --provider custom -m <model>
+    hermes chat --query=<instruction> -Q --yolo --provider custom -m <model>
                 -t terminal,file --max-turns N
 
 polls ``state.db`` (read-only, every 0.1 s) and prints one JSON line per new row, verbatim
-(``{"type": "message", "row": {...}}``, ``{"type": "session", "row": {...}}``), Hermes's
-stdout lines (``{"type": "stdout", "text": ...}``) and a last ``{"type": "tap_end",
-"exit_code": N, "sessions": [...]}``. That stream is ``native/hermes/stdout.jsonl``.
+(``{"type": "message", "row": {...}}``, ``{"type": "session", "row": {...}}``), the session
+counters whenever they change (``{"type": "totals", "sessions": [...]}``: model calls and
+tokens as Hermes counts them), Hermes's stdout lines (``{"type": "stdout", "text": ...}``)
+and a last ``{"type": "tap_end", "exit_code": N, "sessions": [...]}``. That stream is
+``native/hermes/stdout.jsonl``; Hermes's own session JSON (``sessions/session_<id>.json``,
+rewritten at the start and end of its turn only), ``logs/agent.log`` and ``config.yaml`` are
+kept under ``native/hermes/home/.hermes/``. (``state.db`` itself is not kept: it is binary,
+so it could not be redacted; the stream holds every row of it.)
 
 The per-run ``HERMES_HOME`` is ``$HOME/.hermes``; its ``config.yaml`` points Hermes at the
 gateway (``provider: custom``, dummy key, ``context_length`` set so it fetches no model
 metadata) and turns off everything that would reach beyond loopback or call the model on the
 side: the tirith scanner download, lazy installs, the model catalog, context compression,
 session titles, memory, the skill curator. Hermes checks PyPI for updates on every
-``hermes chat`` and has no switch for it: the tap's home gets a fresh update-check cache
+``hermes chat`` and has no switch for it: ``HERMES_HOME`` gets a fresh update-check cache
 (``.update_check``) instead. Hermes still probes the endpoint with a few GETs
 (``/api/v1/models``, ``/api/tags``, ``/v1/props``, ``/props``, ``/version``, ``/v1/models``)
 to tell which local server it is; the gateway answers 404 (200 for ``/v1/models``).
 
 Limits: ``max_turns`` model calls in all: Hermes gets ``--max-turns max_turns - 1``, and when
 those run out it makes one more call, without tools, asking for a summary (the run ends
-``max_turns``); ``tool_timeout_s`` is ``terminal.timeout``; ``output_limit`` is
-``tool_output.max_bytes``. Hermes retries a failed model call twice (``api_max_retries: 3``
-attempts), then prints "API call failed after 3 retries: ..." and exits 1 (``error``).
+``max_turns``); ``tool_timeout_s`` is ``terminal.timeout`` (at most 600 s, Hermes's cap for
+one foreground command); ``output_limit`` is ``tool_output.max_bytes``. Hermes retries a
+failed model call twice (``api_max_retries: 3`` attempts), then prints "API call failed after
+3 retries: ..." and exits 1 (``error``).
+
+Worth knowing: Hermes puts the directory of the ``hermes`` it finds on ``PATH`` first on the
+``PATH`` of its terminal commands (else its venv's ``bin``, whose ``python`` lacks the task's
+packages): a ``hermes`` shim in ``$HOME/.realcli/bin``, last on ``PATH``, keeps the sandbox's
+``python`` first. Hermes refuses (exit -1, "use terminal(background=true)") a foreground
+command that backgrounds with ``&``, ``nohup``, ``setsid`` or ``disown`` outside quotes;
+in a code workspace it may nudge the model to run the tests before accepting a final answer
+(``verify_on_stop``); tool results are JSON (``{"output", "exit_code", "error"}`` for
+``terminal``), sometimes followed by a note such as "[Tool loop warning: ...]".
 
 Options (``harness.options``): ``toolsets`` (default ``[terminal, file]``),
 ``verify_on_stop`` (Hermes's "verify after editing code" nudges: ``auto`` (its default, on
@@ -89,8 +104,14 @@ HERMES_TOOLS: dict[str, tuple[str, str]] = {
 """raw tool name -> (normalised name, atomic op)."""
 MAX_ITERATIONS_PROMPT = "You've reached the maximum number of tool-calling iterations allowed."
 """Start of the user message Hermes adds when ``--max-turns`` runs out (asking for a summary)."""
+SUMMARY_FAILED = re.compile(r"I reached the maximum iterations \(\d+\) but couldn't summarize\.")
+"""The text Hermes stores as the assistant's answer when its summary call failed (made up,
+not a model reply)."""
 API_FAILED = re.compile(r"API call failed after \d+ retries")
 DUMMY_KEY = "realcli-gateway"
+TERMINAL_MAX_TIMEOUT_S = 600
+"""Hermes rejects a foreground terminal command with a larger timeout (also in
+:mod:`realcli.gateway.toolsets.hermes`, which this layer may not import)."""
 OPTION_NAMES = frozenset(
     {"toolsets", "verify_on_stop", "environment_probe", "max_retries", "config"}
 )
@@ -102,7 +123,7 @@ def tap_main() -> int:  # pragma: no cover - runs inside the sandbox (tested thr
 
     Self-contained and stdlib only: its source is written to the per-run home and run with
     Hermes's Python. ``tap.py --db STATE_DB --query-file FILE [--poll S] -- HERMES ARGS...``
-    (``-q <file contents>`` is appended to the Hermes command line).
+    (``--query=<file contents>`` is appended to the Hermes command line).
     """
     import argparse
     import contextlib
@@ -136,7 +157,7 @@ def tap_main() -> int:  # pragma: no cover - runs inside the sandbox (tested thr
                 pass
 
     proc = subprocess.Popen(
-        [*cmd, "-q", query],
+        [*cmd, f"--query={query}"],  # "=": an instruction may start with "-"
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         text=True,
@@ -158,8 +179,9 @@ def tap_main() -> int:  # pragma: no cover - runs inside the sandbox (tested thr
 
     reader = threading.Thread(target=pump, daemon=True)
     reader.start()
-    state = {"last": 0}
+    state: dict = {"last": 0, "totals": None}
     seen: set = set()
+    keys = ("api_call_count", "input_tokens", "output_tokens", "tool_call_count", "ended_at")
 
     def rows(conn: sqlite3.Connection, sql: str, params: tuple = ()) -> list:
         cur = conn.execute(sql, params)
@@ -185,7 +207,12 @@ def tap_main() -> int:  # pragma: no cover - runs inside the sandbox (tested thr
             for row in new:
                 state["last"] = row["id"]
                 emit({"type": "message", "row": row})
-            return sessions
+            brief = [{k: v for k, v in r.items() if k != "system_prompt"} for r in sessions]
+            totals = [[r.get(k) for k in keys] for r in brief]
+            if brief and totals != state["totals"]:
+                state["totals"] = totals
+                emit({"type": "totals", "sessions": brief})
+            return brief
         except sqlite3.Error:
             return []  # not created yet, or busy: the next poll reads it
         finally:
@@ -196,8 +223,11 @@ def tap_main() -> int:  # pragma: no cover - runs inside the sandbox (tested thr
         time.sleep(args.poll)
     reader.join(timeout=5.0)
     sessions = poll()
-    for row in sessions:
-        row.pop("system_prompt", None)
+    for _ in range(20):  # a read can fail while Hermes's last write settles
+        if sessions or not os.path.exists(args.db):
+            break
+        time.sleep(0.1)
+        sessions = poll()
     code = proc.returncode
     emit({"type": "tap_end", "exit_code": code, "sessions": sessions})
     return code if code >= 0 else 128 - code
@@ -252,7 +282,7 @@ def hermes_config(
         "terminal": {
             "backend": "local",
             "cwd": workdir,
-            "timeout": max(1, int(tool_timeout_s)),
+            "timeout": min(max(1, int(tool_timeout_s)), TERMINAL_MAX_TIMEOUT_S),
             "auto_source_bashrc": False,
         },
         "tool_output": {"max_bytes": output_limit},
@@ -288,11 +318,15 @@ class HermesTranscript(Transcript):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.sessions: list[dict[str, Any]] = []
+        self.totals: list[dict[str, Any]] = []
+        """The ``sessions`` rows (counters, no system prompt) as last seen by the tap."""
         self.stdout: list[str] = []
         self.rows = 0
         self.user_rows = 0
         self.max_iterations = False
         """Hermes ran out of ``--max-turns`` and asked for a summary."""
+        self.summary: str | None = None
+        """``answered`` / ``failed``: how that summary call went."""
 
     def on_record(self, record: dict[str, Any]) -> None:
         kind = record.get("type")
@@ -302,6 +336,11 @@ class HermesTranscript(Transcript):
             self.stdout.append(str(record.get("text", "")))
         elif kind == "session":
             self.sessions.append(record["row"])
+        elif kind == "totals":
+            totals = record["sessions"]
+            if not isinstance(totals, list):
+                raise TypeError("totals.sessions must be a list")
+            self.totals = totals
         elif kind == "tap_end":
             self.calls_before(None)
             self.session_end = record
@@ -333,6 +372,12 @@ class HermesTranscript(Transcript):
             self.ledger.emit(event)
 
     def _assistant(self, row: dict[str, Any]) -> None:
+        text = row.get("content")
+        if self.max_iterations and self.summary is None:
+            failed = isinstance(text, str) and SUMMARY_FAILED.match(text) is not None
+            self.summary = "failed" if failed else "answered"
+            if failed:  # Hermes's own words; its failed call stays queued for the end
+                return
         self.turns += 1
         calls = _json(row.get("tool_calls")) if row.get("tool_calls") else []
         if not isinstance(calls, list):
@@ -340,7 +385,6 @@ class HermesTranscript(Transcript):
             calls = []
         calls = [c for c in calls if isinstance(c, dict) and c.get("id")]
         self._take_turn(str(calls[0]["id"]) if calls else None)
-        text = row.get("content")
         if isinstance(text, str) and text.strip():
             self.ledger.emit(MessageEvent(seq=0, role="assistant", text=text))
         for call in calls:
@@ -500,9 +544,9 @@ class HermesHarness(AgentCliHarness):
         source = f"native/{self.spec.kind}/stdout.jsonl"
         end = transcript.session_end
         problems = list(transcript.problems)
-        if end is None:
-            problems.append("the tap did not finish (killed?): no final session totals")
-        sessions = end.get("sessions") if end is not None else None
+        sessions = end.get("sessions") if end is not None else transcript.totals
+        if end is None and not sessions:
+            problems.append("the tap did not finish (killed?) and saw no session totals")
         call_ids = tuple(
             str(call["id"])
             for row in read_rows(ctx.native_dir / self.spec.kind / "stdout.jsonl")
@@ -515,7 +559,7 @@ class HermesHarness(AgentCliHarness):
         calls = sum(int(s.get("api_call_count") or 0) for s in sessions)
         tokens_in: int | None = sum(int(s.get("input_tokens") or 0) for s in sessions)
         tokens_out: int | None = sum(int(s.get("output_tokens") or 0) for s in sessions)
-        if transcript.max_iterations:  # the summary call is not in Hermes's totals
+        if transcript.summary == "answered":  # the summary call is not in Hermes's totals
             calls += 1
             tokens_in = tokens_out = None
         return NativeSession(

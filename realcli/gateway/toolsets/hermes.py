@@ -6,6 +6,10 @@ Hermes (``-t terminal,file``) offers ``terminal``, ``process``, ``read_file``, `
 map them; this module adds ``patch`` (replace mode: ``old_string`` must occur exactly once,
 as an ``edit`` action requires) and ``terminal`` (``timeout`` is an integer number of
 seconds, at most 600 for a foreground command).
+
+OpenHands also names its shell tool ``terminal`` (tool names are global across harnesses):
+when the offered ``terminal`` schema has OpenHands's ``security_risk`` parameter, the builder
+uses :func:`realcli.gateway.toolsets.openhands.terminal_args` instead.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import math
 from typing import Any
 
 from realcli.gateway.toolsets.base import Target, ToolTables
+from realcli.gateway.toolsets.openhands import terminal_args as openhands_terminal_args
 from realcli.schema.actions import Action, EditAction
 
 __all__ = ["TABLES", "TERMINAL_MAX_TIMEOUT_S"]
@@ -28,6 +33,8 @@ def _patch_args(a: Action, t: Target) -> dict[str, Any]:
 
 
 def _terminal_args(cmd: str, timeout_s: float, t: Target) -> dict[str, Any]:
+    if "security_risk" in t.params("terminal"):  # OpenHands's terminal, not Hermes's
+        return openhands_terminal_args(cmd, timeout_s, t)
     timeout = min(max(math.ceil(timeout_s), 1), TERMINAL_MAX_TIMEOUT_S)
     return {"command": cmd, "timeout": timeout}
 
