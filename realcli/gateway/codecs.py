@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from realcli.gateway.wire import ChatCompletionsCodec, WireCodec
 from realcli.gateway.wire_anthropic import AnthropicMessagesCodec
+from realcli.gateway.wire_responses import ResponsesCodec
 
 __all__ = ["CODECS", "codec_for"]
 
 CODECS: tuple[WireCodec, ...] = (
     ChatCompletionsCodec(),
     AnthropicMessagesCodec(),
+    ResponsesCodec(),
 )
 """Every codec; one more wire format is one more entry here."""
 

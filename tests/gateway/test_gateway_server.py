@@ -165,7 +165,7 @@ def test_unknown_endpoint_is_404(start_gateway: StartGateway) -> None:
     gw = start_gateway()
     status, _ = request_json(sock(gw), "GET", "/v1/nothing")
     assert status == 404
-    status, _ = request_json(sock(gw), "POST", "/v1/responses", {"x": 1})
+    status, _ = request_json(sock(gw), "POST", "/v1/embeddings", {"x": 1})
     assert status == 404
 
 
