@@ -123,6 +123,11 @@ class Transcript:
         """Handle one JSON object of native output (subclasses)."""
         raise NotImplementedError
 
+    def normalise(self, raw_name: str, args: Mapping[str, Any]) -> tuple[str, str]:
+        """``(normalised name, atomic op)`` of one call; adapters may look at the arguments
+        (e.g. one editor tool whose ``command`` makes it a read, a write or an edit)."""
+        return normalise_tool(raw_name, self.tools)
+
     # ----------------------------------------------------------------- output
     def calls_before(self, call_id: str | None) -> None:
         """Write the model calls that precede tool call ``call_id`` (all queued if None)."""
@@ -141,7 +146,7 @@ class Transcript:
         self.calls_before(call_id)
         self._calls[call_id] = (raw_name, args)
         self.call_ids.append(call_id)
-        name, atomic_op = normalise_tool(raw_name, self.tools)
+        name, atomic_op = self.normalise(raw_name, args)
         self.ledger.emit(
             ToolCallEvent(
                 seq=0,
@@ -205,7 +210,7 @@ class Transcript:
 
     def _touched(self, call_id: str) -> tuple[str, ...]:
         raw_name, args = self._calls.get(call_id, ("", {}))
-        if normalise_tool(raw_name, self.tools)[1] not in self.writing_ops:
+        if self.normalise(raw_name, args)[1] not in self.writing_ops:
             return ()
         for key in self.path_keys:
             path = args.get(key)

@@ -27,7 +27,7 @@ def test_unknown_config_option_lists_the_choices(
     proc = run_realcli(["run", "model=gpt9"], realcli_env, tmp_path)
     assert proc.returncode == 2
     assert "model=gpt9" in proc.stderr
-    assert "use one of noop, replay, scripted" in proc.stderr
+    assert "use one of noop, openrouter, recorded, replay, scripted, upstream_" in proc.stderr
     assert "conf/model/gpt9.yaml" in proc.stderr
     assert not (tmp_path / "runs").exists()
 

@@ -31,7 +31,14 @@ from pathlib import Path
 from typing import ClassVar, Literal
 
 import pytest
-from harness_scenarios import AGENT_TIMEOUT_S, SCENARIOS, SMOKE_TASK, ContractRun, ScenarioRuns
+from harness_scenarios import (
+    AGENT_TIMEOUT_S,
+    SCENARIOS,
+    SMOKE_TASK,
+    TIMEOUT_CMD,
+    ContractRun,
+    ScenarioRuns,
+)
 
 from realcli.gateway.toolmap import shell_equivalent
 from realcli.ledger.layout import VERDICT
@@ -91,6 +98,12 @@ class HarnessContract:
     """Tool names the adapter offers the model (the first request's ``tools``)."""
     replay_tasks: ClassVar[tuple[str, ...]] = (SMOKE_TASK, "smoke-feature-todo")
     """Tasks whose replayed reference must pass (the other scenarios use the smoke task)."""
+    agent_timeout_s: ClassVar[float] = AGENT_TIMEOUT_S
+    """The timeout scenario's wall clock: long enough for the agent to reach its first tool
+    call (slow-starting agents set more)."""
+    timeout_cmd: ClassVar[str] = TIMEOUT_CMD
+    """The timeout scenario's command (``{a}``, ``{b}``, ``{c}``: the sleeps' unique tags);
+    agents that refuse backgrounding in a foreground command wrap it, e.g. in ``bash -c``."""
     records_tool_pool: ClassVar[bool] = True
     """False while the adapter's native log does not list the tools it offers."""
 
@@ -132,7 +145,12 @@ class HarnessContract:
         if reason:
             pytest.skip(reason)
         base = tmp_path_factory.mktemp(f"contract-{cls.__name__}")
-        return ScenarioRuns((*cls.harness_overrides, *cls.extra_overrides(base)), base)
+        return ScenarioRuns(
+            (*cls.harness_overrides, *cls.extra_overrides(base)),
+            base,
+            agent_timeout_s=cls.agent_timeout_s,
+            timeout_cmd=cls.timeout_cmd,
+        )
 
     @pytest.fixture
     def run_of(self, contract_runs: ScenarioRuns) -> Callable[..., ContractRun]:
@@ -216,7 +234,7 @@ class HarnessContract:
         assert [t for t, _ in errors] == [ErrorType.agent_timeout], f"{run.where} {errors}"
         assert [e.reason for e in run.of("round_end")] == ["timeout"], run.where
         (budget,) = run.of("budget")
-        limit = AGENT_TIMEOUT_S + KILL_GRACE_S
+        limit = self.agent_timeout_s + KILL_GRACE_S
         assert budget.wall_clock_s < limit, f"{run.where} agent ran {budget.wall_clock_s:.1f}s"
         shells = [c for c in run.of("tool_call") if self.ledger_step(c)[0] == "shell"]
         assert shells, f"{run.where} the sleeping shell call never reached the ledger"

@@ -26,11 +26,20 @@ from realcli.runner.execute import RunOutcome, execute_run
 from realcli.runner.spec import validate_spec
 from realcli.schema.verdict import Verdict
 
-__all__ = ["AGENT_TIMEOUT_S", "SCENARIOS", "SMOKE_TASK", "ContractRun", "ScenarioRuns"]
+__all__ = [
+    "AGENT_TIMEOUT_S",
+    "SCENARIOS",
+    "SMOKE_TASK",
+    "TIMEOUT_CMD",
+    "ContractRun",
+    "ScenarioRuns",
+]
 
 TASKS = Path(__file__).resolve().parents[2] / "tasks"
 SMOKE_TASK = "smoke-bugfix-intervals"
 AGENT_TIMEOUT_S = 3.0
+TIMEOUT_CMD = "sleep {a} & setsid sleep {b} & sleep {c}"
+"""The timeout scenario's command: three sleeps (one in its own session) outliving the clock."""
 SCENARIOS = ("replay", "noop", "timeout")
 
 
@@ -74,7 +83,15 @@ class ScenarioRuns:
     arguments, for a host-side process scan.
     """
 
-    def __init__(self, harness_overrides: Sequence[str], base: Path) -> None:
+    def __init__(
+        self,
+        harness_overrides: Sequence[str],
+        base: Path,
+        *,
+        agent_timeout_s: float = AGENT_TIMEOUT_S,
+        timeout_cmd: str = TIMEOUT_CMD,
+    ) -> None:
+        self.agent_timeout_s, self.timeout_cmd = agent_timeout_s, timeout_cmd
         self.harness_overrides, self.base = tuple(harness_overrides), base
         self.runs: dict[tuple[str, str], ContractRun] = {}
         self.sleep_tags = (unique_sleep(), unique_sleep(), unique_sleep())
@@ -89,12 +106,12 @@ class ScenarioRuns:
             return [f"model={scenario}"]
         if scenario == "timeout":
             a, b, c = self.sleep_tags
-            action = {"action": "shell", "cmd": f"sleep {a} & setsid sleep {b} & sleep {c}"}
+            action = {"action": "shell", "cmd": self.timeout_cmd.format(a=a, b=b, c=c)}
             script = write_script(self.base / "timeout-agent.jsonl", [{**action, "timeout_s": 600}])
             return [
                 "model=scripted",
                 f"model.script={script}",
-                f"sandbox.agent_timeout_s={AGENT_TIMEOUT_S}",
+                f"sandbox.agent_timeout_s={self.agent_timeout_s}",
             ]
         raise ValueError(f"unknown contract scenario {scenario!r}; known: {SCENARIOS}")
 

@@ -17,9 +17,8 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from harness_contract import KILL_GRACE_S, HarnessContract, NativeKind, NativeToolEvent
-from harness_helpers import Session, write_script
-from harness_scenarios import AGENT_TIMEOUT_S, ScenarioRuns
+from harness_contract import HarnessContract, NativeKind, NativeToolEvent
+from harness_helpers import Session
 
 from realcli.gateway import map_action
 from realcli.gateway.backends import Backend, BackendError
@@ -65,46 +64,15 @@ def native_rows(native_dir: Path) -> list[dict[str, Any]]:
 
 
 # ----------------------------------------------------------------------------- contract
-HERMES_TIMEOUT_S = 12.0
-"""The timeout scenario's wall clock: Hermes (Python) needs 3-6 s before its first model
-call, so the contract's 3 s can kill it before the sleeping shell call exists. Must stay
-below the contract's limit (``AGENT_TIMEOUT_S + KILL_GRACE_S``)."""
-assert HERMES_TIMEOUT_S + 3.0 < AGENT_TIMEOUT_S + KILL_GRACE_S
-
-
-class _HermesRuns(ScenarioRuns):
-    """The contract's scenarios, with the timeout one adapted to Hermes: a longer wall clock
-    (above), and the sleeps inside ``bash -c '...'``: Hermes refuses a foreground command
-    that backgrounds with ``&``/``setsid``/``nohup`` ("use terminal(background=true)"), but
-    not quoted text. The same three processes (one in its own session) outlive the clock."""
-
-    def _model_overrides(self, scenario: str) -> list[str]:
-        if scenario != "timeout":
-            return super()._model_overrides(scenario)
-        a, b, c = self.sleep_tags
-        cmd = f"bash -c 'sleep {a} & setsid sleep {b} & sleep {c}'"
-        action = {"action": "shell", "cmd": cmd, "timeout_s": 600}
-        script = write_script(self.base / "timeout-agent.jsonl", [action])
-        return [
-            "model=scripted",
-            f"model.script={script}",
-            f"sandbox.agent_timeout_s={HERMES_TIMEOUT_S}",
-        ]
-
-
 @pytest.mark.sandbox
 class TestHermesHarnessContract(HarnessContract):
     harness_overrides = ("harness=hermes",)
     tool_pool = frozenset(POOL)
-
-    @pytest.fixture(scope="class")
-    @classmethod
-    def contract_runs(cls, tmp_path_factory: pytest.TempPathFactory) -> ScenarioRuns:
-        reason = cls.skip_reason()
-        if reason:
-            pytest.skip(reason)
-        base = tmp_path_factory.mktemp(f"contract-{cls.__name__}")
-        return _HermesRuns(cls.harness_overrides, base)
+    # Hermes (Python) needs 3-6 s before its first model call, and refuses a foreground
+    # command that backgrounds with &/setsid/nohup ("use terminal(background=true)") but not
+    # quoted text: the same three sleeps (one in its own session) inside bash -c.
+    agent_timeout_s = 12.0
+    timeout_cmd = "bash -c 'sleep {a} & setsid sleep {b} & sleep {c}'"
 
     @classmethod
     def skip_reason(cls) -> str | None:
