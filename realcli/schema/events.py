@@ -30,6 +30,7 @@ __all__ = [
     "RoundEndEvent",
     "RoundStartEvent",
     "RunEndEvent",
+    "ScreenshotEvent",
     "SessionEvent",
     "ToolCallEvent",
     "ToolPoolEvent",
@@ -148,6 +149,20 @@ class FidelityEvent(_Event):
     problems: tuple[str, ...] = ()
 
 
+class ScreenshotEvent(_Event):
+    """A screenshot the trusted GUI service took of the run's display (provenance: a
+    deliverable screenshot must match one of these hashes)."""
+
+    kind: Literal["screenshot"] = "screenshot"
+    sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
+    width: int = Field(ge=1)
+    height: int = Field(ge=1)
+    bytes: int = Field(ge=1, description="PNG size")
+    path: str = Field(description="the PNG, relative to the run folder (screenshots/...)")
+    source: str = Field(description="what took it, e.g. 'gui.screenshot' (the agent's tool)")
+    call_id: str | None = Field(None, description="the tool call that asked for it, if known")
+
+
 class ToolCallEvent(_Event):
     kind: Literal["tool_call"] = "tool_call"
     call_id: str
@@ -224,6 +239,7 @@ Event = Annotated[
     | SessionEvent
     | ToolPoolEvent
     | FidelityEvent
+    | ScreenshotEvent
     | ToolCallEvent
     | ToolResultEvent
     | MessageEvent
