@@ -20,7 +20,15 @@ from typing import Any
 from realcli.gateway.toolsets import all_tables
 from realcli.gateway.toolsets.base import FileArgs, NotExact, ShellArgs, Target
 from realcli.gateway.wire import ToolCall
-from realcli.schema.actions import Action, EditAction, ReadAction, ShellAction, WriteAction
+from realcli.schema.actions import (
+    GUI_TOOL_PREFIXES,
+    Action,
+    EditAction,
+    GuiAction,
+    ReadAction,
+    ShellAction,
+    WriteAction,
+)
 
 __all__ = [
     "FILE_TOOLS",
@@ -119,6 +127,17 @@ def shell_equivalent(action: Action) -> tuple[str, float]:
     raise ToolMappingError(f"a {action.action!r} action has no shell equivalent")
 
 
+def _gui_call(action: GuiAction, offered: Sequence[str], call_id: str) -> ToolCall:
+    for prefix in GUI_TOOL_PREFIXES:
+        if prefix + action.tool in offered:
+            return ToolCall(name=prefix + action.tool, arguments=dict(action.args), id=call_id)
+    raise ToolMappingError(
+        f"cannot perform a gui {action.tool!r} action with the offered tools {list(offered)}: "
+        f"the mode offers no GUI tools (need one of "
+        f"{[p + action.tool for p in GUI_TOOL_PREFIXES]})"
+    )
+
+
 def map_action(
     action: Action, offered: Sequence[str], *, call_id: str, target: Target | None = None
 ) -> ToolCall:
@@ -131,6 +150,8 @@ def map_action(
             action and the tools offered).
     """
     target = target or Target()
+    if isinstance(action, GuiAction):
+        return _gui_call(action, offered, call_id)
     for name in offered:
         builder = FILE_TOOLS.get(name, {}).get(action.action)
         if builder is not None:

@@ -47,6 +47,8 @@ class HarnessContext:
     (see :mod:`realcli.harness.relay`); None when the gateway writes to the ledger itself."""
     mode: str = "cli_only"
     """The interface mode (``mode.name``); the harness restricts the agent's tools to it."""
+    channels: tuple[str, ...] = ("cli",)
+    """The mode's channels (``mode.channels``): ``cli`` tools, ``gui`` tools, or both."""
     stop: threading.Event = field(default_factory=threading.Event)
     """Set by the runner to end the session now (a cost cap was reached)."""
     agents_dir: Path | None = None

@@ -59,6 +59,8 @@ class BuiltinHarness(Harness):
             str(s.tool_timeout_s),
             "--output-limit",
             str(s.output_limit),
+            "--channels",
+            ",".join(ctx.channels),
         ]
 
     def run(self, ctx: HarnessContext) -> HarnessOutcome:

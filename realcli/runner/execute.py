@@ -287,6 +287,7 @@ class _Run:
                     redactor=self.redactor,
                     model_calls=relay,
                     mode=self.spec.mode.name,
+                    channels=tuple(self.spec.mode.channels),
                     agents_dir=Path(self.spec.paths.agents_dir),
                     exchanges=feed,
                     stop=meter.exceeded,  # set by the gateway before it refuses a call

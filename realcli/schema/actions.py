@@ -1,25 +1,32 @@
 """Generic agent actions: the vocabulary of reference trajectories (``solution/trajectory.jsonl``).
 
 A harness-neutral action is mapped onto whatever tool set a harness offers (the builtin
-harness's ``shell``/``read_file``/``write_file``/``edit_file``; other harnesses later).
+harness's ``shell``/``read_file``/``write_file``/``edit_file``, Codex's ``exec_command``,
+Claude Code's ``Bash``/``Write``/``Edit``, ...); a ``gui`` action onto the GUI tools (the
+builtin harness's ``gui_<tool>``, or the GUI MCP server's ``<tool>`` as each agent names MCP
+tools).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter, model_validator
 
 from realcli.schema.base import Frozen
 
 __all__ = [
+    "GUI_PRIMITIVES",
+    "GUI_TOOL_PREFIXES",
     "Action",
     "ActionAdapter",
     "EditAction",
+    "GuiAction",
     "MessageAction",
     "ReadAction",
     "ShellAction",
     "WriteAction",
+    "gui_primitive",
 ]
 
 
@@ -61,13 +68,60 @@ class EditAction(_ActionBase):
     new: str
 
 
+GUI_PRIMITIVES = (
+    "screenshot",
+    "click",
+    "double_click",
+    "triple_click",
+    "move",
+    "drag",
+    "scroll",
+    "type",
+    "keypress",
+    "wait",
+)
+"""The GUI channel's tools: a screenshot and nine primitives (``realcli.gui.service``)."""
+GUI_TOOL_PREFIXES = ("gui_", "mcp__gui__", "gui__", "mcp_gui_", "gui.", "gui-")
+"""How harnesses name the GUI tools: the builtin harness's ``gui_<tool>``, and the GUI MCP
+server (registered as ``gui``) as each agent prefixes MCP tools (Claude Code and Codex
+``mcp__gui__<tool>``, OpenClaw ``gui__<tool>``, Hermes ``mcp_gui_<tool>``, ...)."""
+
+
+def gui_primitive(tool_name: str) -> str | None:
+    """The GUI primitive a harness's tool name stands for, or None."""
+    for prefix in GUI_TOOL_PREFIXES:
+        if tool_name.startswith(prefix) and tool_name[len(prefix) :] in GUI_PRIMITIVES:
+            return tool_name[len(prefix) :]
+    return None
+
+
+class GuiAction(_ActionBase):
+    """One GUI primitive on the run's display, e.g. ``{"action": "gui", "tool": "click",
+    "args": {"x": 120, "y": 48}}`` (arguments as in ``realcli.gui.service.GUI_TOOLS``)."""
+
+    action: Literal["gui"]
+    tool: Literal[
+        "screenshot",
+        "click",
+        "double_click",
+        "triple_click",
+        "move",
+        "drag",
+        "scroll",
+        "type",
+        "keypress",
+        "wait",
+    ]
+    args: dict[str, Any] = Field(default_factory=dict)
+
+
 class MessageAction(_ActionBase):
     action: Literal["message"]
     text: str
 
 
 Action = Annotated[
-    ShellAction | ReadAction | WriteAction | EditAction | MessageAction,
+    ShellAction | ReadAction | WriteAction | EditAction | GuiAction | MessageAction,
     Field(discriminator="action"),
 ]
 ActionAdapter: TypeAdapter[Action] = TypeAdapter(Action)

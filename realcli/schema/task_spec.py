@@ -11,8 +11,12 @@ from realcli.schema.base import Frozen
 
 __all__ = [
     "Category",
+    "Clause",
     "Deliverable",
     "Domain",
+    "GuiApp",
+    "GuiSpec",
+    "P1Atom",
     "Resources",
     "SubStep",
     "TaskKind",
@@ -77,10 +81,61 @@ class SubStep(Frozen):
         return v
 
 
+class Clause(Frozen):
+    """One checkable requirement of a deliverable, decided by an F2P test where a program can
+    decide it (files, schemas, values, image properties, window state)."""
+
+    id: str = Field(pattern=r"^[A-Za-z0-9_.-]+$")
+    text: str = Field(description="the requirement, as the rubric states it")
+    critical: bool = Field(False, description="a failed critical clause fails the deliverable")
+    test: str | None = Field(
+        None, description="the F2P selector that decides it (f2p/...); None: needs a judge"
+    )
+
+    @field_validator("test")
+    @classmethod
+    def _f2p(cls, v: str | None) -> str | None:
+        if v is not None and not v.startswith("f2p/"):
+            raise ValueError(f"clause test {v!r} must be an F2P selector (start with 'f2p/')")
+        return v
+
+
 class Deliverable(Frozen):
-    path: str
-    kind: str = "file"
+    path: str = Field(description="relative to the workdir")
+    kind: str = Field("file", description="file, image, screenshot, report, ...")
     description: str = ""
+    clauses: tuple[Clause, ...] = ()
+    evidence: Literal["none", "screenshot"] = Field(
+        "none",
+        description="screenshot: the deliverable is (or includes) a screenshot that must come "
+        "from the run's display (its sha256 is in the ledger's screenshot events)",
+    )
+
+
+class P1Atom(Frozen):
+    """Something the task needs that only one channel can provide (WeaveBench P1)."""
+
+    id: str = Field(pattern=r"^[A-Za-z0-9_.-]+$")
+    channel: Literal["cli", "gui"]
+    text: str
+
+
+class GuiApp(Frozen):
+    """A GUI application the task starts on the run's display, in a sandbox of its own that
+    shares only the display (its files stay out of the agent's reach)."""
+
+    name: str = Field(pattern=r"^[A-Za-z0-9_.-]+$")
+    argv: tuple[str, ...] = Field(min_length=1, description="command; {app} = its files dir")
+    window: str = Field(description="window title to wait for (xdotool search --name)")
+    files: str | None = Field(
+        None, description="folder under environment/ mounted read-only at /run/realcli/app"
+    )
+
+
+class GuiSpec(Frozen):
+    width: int = Field(1280, ge=320, le=7680)
+    height: int = Field(800, ge=240, le=4320)
+    apps: tuple[GuiApp, ...] = ()
 
 
 class TaskSpec(Frozen):
@@ -99,7 +154,9 @@ class TaskSpec(Frozen):
     interfaces: tuple[Literal["cli", "gui"], ...] = ("cli",)
     substeps: tuple[SubStep, ...] = Field(min_length=1)
     deliverables: tuple[Deliverable, ...] = ()
-    provenance: tuple[str, ...] = ()
+    provenance: tuple[str, ...] = Field((), description="URLs of the real user problem")
+    gui: GuiSpec | None = Field(None, description="the display and GUI apps (hybrid tasks)")
+    p1_atoms: tuple[P1Atom, ...] = Field((), description="what only one channel can provide")
 
     @model_validator(mode="after")
     def _check_dependencies(self) -> TaskSpec:
@@ -111,4 +168,6 @@ class TaskSpec(Frozen):
             for dep in s.depends_on:
                 if dep not in known:
                     raise ValueError(f"sub-step {s.id!r} depends on unknown sub-step {dep!r}")
+        if "gui" in self.interfaces and self.gui is None:
+            raise ValueError("a task whose interfaces include 'gui' needs a [gui] section")
         return self

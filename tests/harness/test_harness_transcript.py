@@ -134,3 +134,45 @@ def test_normalise_tool() -> None:
     assert normalise_tool("shell") == ("shell", "exec: shell")
     assert normalise_tool("edit_file") == ("edit_file", "fs: edit")
     assert normalise_tool("Teleport") == ("Teleport", "other: Teleport")
+
+
+@pytest.mark.parametrize(
+    ("raw_name", "args", "expected"),
+    [
+        (
+            "shell",
+            {"cmd": "xdotool search --name Calc windowactivate"},
+            ("gui", "via shell (xdotool)"),
+        ),
+        ("shell", {"cmd": "import -window root /tmp/s.png"}, ("gui", "via shell (import)")),
+        ("shell", {"cmd": "DISPLAY=:0 scrot /tmp/a.png"}, ("gui", "via shell (scrot)")),
+        ("shell", {"cmd": "python3 -c 'import pyautogui'"}, ("gui", "via shell (pyautogui)")),
+        ("shell", {"cmd": "python3 -c 'import os' && ls"}, ("cli", "exec: shell")),
+        ("shell", {"cmd": "wmctrl -l"}, ("gui", "via shell (wmctrl)")),
+        ("gui_click", {"x": 1, "y": 2}, ("gui", "gui: click")),
+        ("mcp__gui__screenshot", {}, ("gui", "gui: screenshot")),
+        ("gui__type", {"text": "中文"}, ("gui", "gui: type")),
+        ("read_file", {"path": "xdotool.txt"}, ("cli", "fs: read")),
+    ],
+)
+def test_gui_work_is_attributed_to_the_gui_channel(
+    ledger: LedgerWriter,
+    tmp_path: Path,
+    raw_name: str,
+    args: dict[str, object],
+    expected: tuple[str, str],
+) -> None:
+    """A GUI tool by any harness's name, or a shell call that drives the display, is GUI work
+    at the atomic level (the channel and atomic op of its ledger ``tool_call``)."""
+    t = BuiltinTranscript(ledger, Redactor(env={}), "/app")
+    t.feed(json.dumps({"type": "tool_call", "id": "c1", "name": raw_name, "arguments": args}))
+    ledger.close()
+    (call,) = read_ledger(tmp_path / "ledger.jsonl").events
+    channel, op = expected
+    assert call.channel.value == channel  # type: ignore[union-attr]
+    if op.startswith("via shell"):
+        assert call.atomic_op == f"gui: {op}"  # type: ignore[union-attr]
+    elif raw_name in ("shell", "read_file"):
+        assert call.atomic_op == op  # type: ignore[union-attr]
+    else:
+        assert call.atomic_op == op and call.name.startswith("gui_")  # type: ignore[union-attr]

@@ -46,6 +46,19 @@ running the tests). Nobody will answer questions: when the task is complete, rep
 short summary and no tool calls."""
 
 
+GUI_PROMPT = """ A desktop is running: the gui_* tools take screenshots of it and click, type, \
+scroll and press keys on it (coordinates in screen pixels). Some information exists only on \
+screen, and some work can only be done with files and commands."""
+GUI_ONLY_PROMPT = """ You have no terminal: work through the desktop with the gui_* tools."""
+
+
+def system_prompt(workdir: str, channels: set[str]) -> str:
+    text = SYSTEM_PROMPT.format(workdir=workdir)
+    if "gui" in channels:
+        text += GUI_PROMPT if "cli" in channels else GUI_ONLY_PROMPT
+    return text
+
+
 def _function(name: str, description: str, props: dict[str, Any], required: list[str]) -> Any:
     return {
         "type": "function",
@@ -82,6 +95,28 @@ TOOLS = [
 ]
 
 
+CLI_TOOLS = {"shell", "read_file", "write_file", "edit_file"}
+GUI_PREFIX = "gui_"
+
+
+def gui_tools(gateway_root: str) -> list[Any]:
+    """The GUI channel's tools as the trusted GUI service describes them (``gui_<name>``)."""
+    req = urllib.request.Request(gateway_root + "/gui/tools", method="GET")
+    with urllib.request.urlopen(req, timeout=REQUEST_TIMEOUT_S) as resp:
+        listed = json.loads(resp.read())["tools"]
+    return [
+        {
+            "type": "function",
+            "function": {
+                "name": GUI_PREFIX + t["name"],
+                "description": t["description"],
+                "parameters": t["input_schema"],
+            },
+        }
+        for t in listed
+    ]
+
+
 class ToolFailure(Exception):
     """A tool could not do what was asked; the message goes back to the model."""
 
@@ -114,9 +149,13 @@ def truncate(text: str, limit: int) -> str:
 
 
 class Tools:
-    def __init__(self, workdir: str, default_timeout_s: float) -> None:
+    def __init__(self, workdir: str, default_timeout_s: float, gateway_root: str = "") -> None:
         self.workdir = workdir
         self.default_timeout_s = default_timeout_s
+        self.gateway_root = gateway_root
+        self.offered: set[str] = set(CLI_TOOLS)
+        self.images: list[tuple[str, str]] = []
+        """(call id, base64 PNG) of screenshots to show the model after the tool results."""
 
     def path(self, raw: Any) -> Path:
         if not isinstance(raw, str) or not raw:
@@ -126,6 +165,12 @@ class Tools:
 
     def run(self, name: str, args: dict[str, Any]) -> tuple[bool, int | None, str]:
         """Execute one tool call: ``(ok, exit_code, output)``."""
+        if name not in self.offered:
+            raise ToolFailure(
+                f"unknown tool {name!r}; available: {', '.join(sorted(self.offered))}"
+            )
+        if name.startswith(GUI_PREFIX):
+            return self.gui(name[len(GUI_PREFIX) :], args)
         if name == "shell":
             return self.shell(args)
         if name == "read_file":
@@ -171,6 +216,29 @@ class Tools:
         reader.join(timeout=SHELL_GRACE_S)
         text = b"".join(chunks).decode("utf-8", errors="replace")
         return proc.returncode == 0, proc.returncode, text
+
+    def gui(self, tool: str, args: dict[str, Any]) -> tuple[bool, int | None, str]:
+        """A GUI primitive, performed (and screenshots hashed) by the trusted GUI service."""
+        call_id = args.pop("_call_id", None)
+        body = json.dumps({**args, "call_id": call_id}).encode("utf-8")
+        req = urllib.request.Request(
+            f"{self.gateway_root}/gui/{tool}",
+            data=body,
+            method="POST",
+            headers={"Content-Type": "application/json"},
+        )
+        try:
+            with urllib.request.urlopen(req, timeout=REQUEST_TIMEOUT_S) as resp:
+                result = json.loads(resp.read())
+        except urllib.error.HTTPError as exc:
+            detail = exc.read().decode("utf-8", errors="replace")[:500]
+            raise ToolFailure(f"GUI {tool} failed: HTTP {exc.code}: {detail}") from exc
+        except (urllib.error.URLError, OSError, ValueError) as exc:
+            raise ToolFailure(f"GUI {tool} failed: {exc}") from exc
+        image = result.get("image_png_base64")
+        if isinstance(image, str) and image and call_id:
+            self.images.append((str(call_id), image))
+        return bool(result.get("ok")), None, str(result.get("text") or "")
 
     def read_file(self, args: dict[str, Any]) -> str:
         path = self.path(args.get("path"))
@@ -285,6 +353,8 @@ def execute(tools: Tools, call_id: str, name: str, raw_args: Any, limit: int) ->
         output = f"error: {failure}"
     else:
         try:
+            if name.startswith(GUI_PREFIX):
+                args = {**args, "_call_id": call_id}
             ok, exit_code, output = tools.run(name, args)
         except ToolFailure as exc:
             output = f"error: {exc}"
@@ -309,9 +379,18 @@ def execute(tools: Tools, call_id: str, name: str, raw_args: Any, limit: int) ->
 def run(opts: argparse.Namespace) -> tuple[str, int, str]:
     """The agent loop: ``(reason, turns, detail)``."""
     instruction = Path(opts.instruction_file).read_text(encoding="utf-8")
-    tools = Tools(opts.workdir, opts.tool_timeout)
+    channels = set(opts.channels.split(","))
+    gateway_root = opts.base_url.rstrip("/").removesuffix("/v1")
+    tools = Tools(opts.workdir, opts.tool_timeout, gateway_root)
+    offered = [t for t in TOOLS if "cli" in channels]
+    if "gui" in channels:
+        try:
+            offered += gui_tools(gateway_root)
+        except (urllib.error.URLError, OSError, ValueError, KeyError) as exc:
+            return "error", 0, f"cannot list the GUI tools: {exc}"
+    tools.offered = {t["function"]["name"] for t in offered}
     messages: list[dict[str, Any]] = [
-        {"role": "system", "content": SYSTEM_PROMPT.format(workdir=opts.workdir)},
+        {"role": "system", "content": system_prompt(opts.workdir, channels)},
         {"role": "user", "content": instruction},
     ]
     emit(
@@ -322,11 +401,11 @@ def run(opts: argparse.Namespace) -> tuple[str, int, str]:
             "model": opts.model,
             "workdir": opts.workdir,
             "max_turns": opts.max_turns,
-            "tools": [t["function"]["name"] for t in TOOLS],
+            "tools": [t["function"]["name"] for t in offered],
         }
     )
     for turn in range(1, opts.max_turns + 1):
-        body = {"model": opts.model, "messages": messages, "tools": TOOLS, "stream": False}
+        body = {"model": opts.model, "messages": messages, "tools": offered, "stream": False}
         try:
             reply = call_model(opts.base_url, body)
         except GatewayFailure as exc:
@@ -351,6 +430,20 @@ def run(opts: argparse.Namespace) -> tuple[str, int, str]:
             name = str(fn.get("name") or "")
             result = execute(tools, call_id, name, fn.get("arguments"), opts.output_limit)
             messages.append({"role": "tool", "tool_call_id": call_id, "content": result})
+        for call_id, image in tools.images:  # tool messages carry text only: images follow
+            messages.append(
+                {
+                    "role": "user",
+                    "content": [
+                        {"type": "text", "text": f"Screenshot ({call_id}):"},
+                        {
+                            "type": "image_url",
+                            "image_url": {"url": f"data:image/png;base64,{image}"},
+                        },
+                    ],
+                }
+            )
+        tools.images.clear()
     return "max_turns", opts.max_turns, ""
 
 
@@ -363,6 +456,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-turns", type=int, default=100)
     parser.add_argument("--tool-timeout", type=float, default=300.0)
     parser.add_argument("--output-limit", type=int, default=16000)
+    parser.add_argument("--channels", default="cli", help="cli, gui or cli,gui")
     opts = parser.parse_args(argv)
     reason, turns, detail = run(opts)
     emit({"type": "session_end", "reason": reason, "turns": turns, "detail": detail})
