@@ -17,8 +17,8 @@ from pathlib import Path
 from realcli.catalog.trajectory import load_actions
 from realcli.gateway.backends import Backend, BackendError
 from realcli.gateway.toolmap import Target, ToolMappingError, map_action
-from realcli.gateway.wire import ChatReply, ChatRequest
-from realcli.schema.actions import Action, MessageAction, WriteAction
+from realcli.gateway.wire import ChatReply, ChatRequest, ToolCall
+from realcli.schema.actions import Action, GuiAction, MessageAction, ShellAction, WriteAction
 
 __all__ = ["ReplayBackend", "ScriptedBackend"]
 
@@ -68,13 +68,40 @@ class ReplayBackend(Backend):
             return ChatReply(content=self.final_text)
         step = self.steps[index]
         target = Target(self.target.workdir, dict(request.tool_schemas()))
+        call_id = f"call_{index:04d}"
         try:
-            call = map_action(
-                step.action, request.tool_names, call_id=f"call_{index:04d}", target=target
-            )
+            call = map_action(step.action, request.tool_names, call_id=call_id, target=target)
         except ToolMappingError as exc:
-            raise BackendError(f"{self.name} step {index}: {exc}") from exc
+            stand_in = _placeholder(step.action, request.tool_names, call_id, target)
+            if stand_in is None:
+                raise BackendError(f"{self.name} step {index}: {exc}") from exc
+            note = (
+                f"[replay: step {index} is a {_channel(step.action)} action and this mode "
+                f"offers no {_channel(step.action)} tools; skipped]"
+            )
+            return ChatReply(content=_join([step.content, note]), tool_calls=(stand_in,))
         return ChatReply(content=step.content, tool_calls=(call,))
+
+
+def _channel(action: Action) -> str:
+    return "GUI" if isinstance(action, GuiAction) else "CLI"
+
+
+def _placeholder(
+    action: Action, offered: Sequence[str], call_id: str, target: Target
+) -> ToolCall | None:
+    """A no-op on the other channel, for a step the mode cannot perform (a GUI action in
+    ``cli_only``, a shell or file action in ``gui_only``): replay goes on, the step's effect
+    is lost, which is what shows a hybrid task needs both channels (WeaveBench's P1). None
+    when no channel's tool can stand in (a real mapping gap: an error)."""
+    if isinstance(action, GuiAction):
+        noop: Action = ShellAction(action="shell", cmd=f": skipped gui {action.tool}")
+    else:
+        noop = GuiAction(action="gui", tool="wait", args={"seconds": 0})
+    try:
+        return map_action(noop, offered, call_id=call_id, target=target)
+    except ToolMappingError:
+        return None
 
 
 class ScriptedBackend(ReplayBackend):

@@ -5,7 +5,9 @@ Endpoints, one wire format each (:mod:`realcli.gateway.codecs`), ``/v1`` prefix 
 - ``POST /v1/chat/completions``: OpenAI Chat Completions (``openai_chat``);
 - ``POST /v1/responses``: OpenAI Responses (``openai_responses``, what Codex speaks);
 - ``POST /v1/messages``: Anthropic Messages (``anthropic_messages``, what Claude Code speaks);
-- ``GET /v1/models``: the one model this gateway serves.
+- ``GET /v1/models``: the one model this gateway serves;
+- ``GET /gui/tools``, ``POST /gui/<tool>``: the run's trusted GUI tools
+  (:class:`~realcli.gui.service.GuiService`; 404 when the run has no GUI channel).
 
 Each answers ``stream: false`` with one JSON body and ``stream: true`` with Server-Sent
 Events. Every model call (answered, rejected with 400, refused by a cost cap or failed with
@@ -18,6 +20,7 @@ process (the ``upstream`` backend) and are redacted from everything it writes.
 
 from __future__ import annotations
 
+import base64
 import json
 import socketserver
 import sys
@@ -42,6 +45,7 @@ from realcli.gateway.wire import (
     reply_tokens,
     request_tokens,
 )
+from realcli.gui import GuiArgumentError, GuiService
 from realcli.schema.events import ModelCallEvent, ToolPoolEvent
 from realcli.util.hashing import canonical_json, sha256_bytes
 from realcli.util.redact import Redactor
@@ -101,7 +105,8 @@ class Gateway:
     ``on_call`` runs on the server's request threads and must be thread-safe (the ledger
     writer is). An exception in it is recorded in :attr:`callback_errors`, not raised.
     ``meter`` prices calls and enforces cost caps; ``log_path`` receives one JSON line per
-    model call (redacted with ``redactor``).
+    model call (redacted with ``redactor``). ``gui`` serves the ``/gui`` routes (a run
+    whose mode has the GUI channel); without it they answer 404.
     """
 
     def __init__(
@@ -114,6 +119,7 @@ class Gateway:
         log_path: Path | None = None,
         redactor: Redactor | None = None,
         on_exchange: Callable[[Any, dict[str, Any]], None] | None = None,
+        gui: GuiService | None = None,
     ) -> None:
         self.backend = backend
         self.on_call = on_call
@@ -122,6 +128,7 @@ class Gateway:
         self.log_path = log_path
         self.redactor = redactor or Redactor()
         self.on_exchange = on_exchange
+        self.gui = gui
         self.pools: dict[tuple[str, str], ToolPool] = {}
         self.callback_errors: list[str] = []
         self._servers: list[socketserver.BaseServer] = []
@@ -280,6 +287,13 @@ def _error(message: str, kind: str) -> dict[str, Any]:
     return {"error": {"message": message, "type": kind, "param": None, "code": None}}
 
 
+_NO_GUI = "this run has no GUI channel (its mode has no 'gui'): no GUI tools here"
+
+
+def _gui_error(message: str, kind: str) -> dict[str, Any]:
+    return {"ok": False, "text": message, **_error(message, kind)}
+
+
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = "realcli-gateway/1"
@@ -308,7 +322,13 @@ class _Handler(BaseHTTPRequestHandler):
         return path[3:] if path.startswith("/v1/") else path
 
     def do_GET(self) -> None:
-        if self._route() == "/models":
+        if self._route() == "/gui/tools":
+            gui = self.gateway.gui
+            if gui is None:
+                self._send_json(404, _gui_error(_NO_GUI, "not_found"))
+            else:
+                self._send_json(200, {"tools": gui.tools()})
+        elif self._route() == "/models":
             model = {
                 "id": self.gateway.model_id,
                 "object": "model",
@@ -321,6 +341,9 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_POST(self) -> None:
         route = self._route()
+        if route.startswith("/gui/"):
+            self._gui_call(route[len("/gui/") :])
+            return
         codec = codec_for(route)
         if codec is not None:
             self._model_call(codec)
@@ -339,6 +362,41 @@ class _Handler(BaseHTTPRequestHandler):
             self._send_json(200, aux.aux(route, body))
         except WireError as exc:
             self._send_json(400, aux.error(400, f"bad request: {exc}", "invalid_request_error"))
+
+    def _gui_call(self, tool: str) -> None:
+        """``POST /gui/<tool>`` with a JSON object of arguments (+ optional ``call_id``)."""
+        gui = self.gateway.gui
+        try:
+            body = json.loads(self._drain() or b"{}")
+        except (ValueError, UnicodeDecodeError) as exc:
+            self._send_json(400, _gui_error(f"bad request: {exc}", "invalid_request_error"))
+            return
+        if gui is None:
+            self._send_json(404, _gui_error(_NO_GUI, "not_found"))
+            return
+        if not isinstance(body, dict):
+            message = f"{tool}: the body must be a JSON object of arguments"
+            self._send_json(400, _gui_error(message, "invalid_request_error"))
+            return
+        call_id = body.pop("call_id", None)
+        try:
+            result = gui.call(tool, body, call_id=call_id)
+        except GuiArgumentError as exc:  # unknown tool or bad arguments: nothing was done
+            status = 404 if tool not in {t["name"] for t in gui.tools()} else 400
+            kind = "not_found" if status == 404 else "invalid_request_error"
+            self._send_json(status, _gui_error(str(exc), kind))
+            return
+        except Exception as exc:  # a bug in the service: the agent still gets an answer
+            message = f"GUI service failed: {type(exc).__name__}: {exc}"
+            self._send_json(500, _gui_error(message, "server_error"))
+            return
+        reply: dict[str, Any] = {"ok": result.ok, "text": result.text}
+        if result.png is not None:
+            reply["image_png_base64"] = base64.b64encode(result.png).decode("ascii")
+        try:
+            self._send_json(200, reply)
+        except OSError:  # the client went away; the action still happened
+            self.close_connection = True
 
     def _drain(self) -> bytes:
         length = int(self.headers.get("Content-Length") or 0)

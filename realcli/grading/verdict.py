@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
+from realcli.grading.deliverables import grade_deliverables
 from realcli.grading.score import grade_round
 from realcli.ledger import LedgerContents
 from realcli.schema.events import ErrorType, utc_now
@@ -32,17 +34,26 @@ def build_verdict(
     error: str | None = None,
     timings: RunTimings = RunTimings(),
     expected: Mapping[str, Sequence[str]] | None = None,
+    workspace: Path | None = None,
+    screenshots: Collection[str] = (),
 ) -> Verdict:
-    """Score every round; the run's headline metrics are the last round's."""
+    """Score every round; the run's headline metrics are the last round's. A hybrid task's
+    deliverables are graded on the last round (``workspace``: as the agent left it;
+    ``screenshots``: the sha256 of every screenshot the run's GUI service took)."""
     graded = tuple(grade_round(task, n, rounds[n], expected) for n in sorted(rounds))
     last = graded[-1] if graded else None
+    deliverables = grade_deliverables(
+        task, last.tests if last else (), workspace, frozenset(screenshots)
+    )
+    evidence_ok = all(d.evidence in ("none", "genuine") for d in deliverables)
     return Verdict(
         run_key=run_key,
         task_id=task.id,
         status=status,
         error=error,
         rounds=graded,
-        passed=bool(last and last.passed and status is VerdictStatus.graded),
+        deliverables=deliverables,
+        passed=bool(last and last.passed and status is VerdictStatus.graded and evidence_ok),
         f2p_pass=bool(last and last.f2p.all_passed),
         f2p_step=last.f2p.step_score if last else 0.0,
         p2p_pass=bool(last and last.p2p.all_passed),
@@ -52,6 +63,11 @@ def build_verdict(
         tests_time_s=timings.tests_time_s,
         graded_at=utc_now(),
     )
+
+
+def screenshot_hashes(ledger: LedgerContents) -> frozenset[str]:
+    """The sha256 of every screenshot the run's trusted GUI service took."""
+    return frozenset(e.sha256 for e in ledger.events if e.kind == "screenshot")
 
 
 def outcome_from_ledger(ledger: LedgerContents) -> tuple[VerdictStatus, str | None, RunTimings]:

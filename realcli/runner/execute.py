@@ -7,6 +7,7 @@ without a verdict is an interrupted run and is removed and redone from scratch.
 
 from __future__ import annotations
 
+import contextlib
 import platform
 import shutil
 import subprocess
@@ -22,7 +23,12 @@ from realcli.catalog import TaskBundle
 from realcli.gateway import Gateway, make_backend
 from realcli.gateway.meter import Meter, Pricing, SweepSpend
 from realcli.grading.testrun import TEST_SETS, run_test_set
-from realcli.grading.verdict import RunTimings, build_verdict, outcome_from_ledger
+from realcli.grading.verdict import (
+    RunTimings,
+    build_verdict,
+    outcome_from_ledger,
+    screenshot_hashes,
+)
 from realcli.harness import (
     ExchangeFeed,
     HarnessContext,
@@ -33,6 +39,7 @@ from realcli.harness import (
 from realcli.ledger import LedgerWriter, read_ledger
 from realcli.ledger.layout import EXPECTED, LEDGER, SPEC, TASK_COPY, VERDICT
 from realcli.runner.folders import RunOutcome, finished_outcome, run_dir_for, write_json_atomic
+from realcli.runner.gui_session import gui_session
 from realcli.runner.inventory import expected_tests
 from realcli.runner.locks import RunLocked, run_lock
 from realcli.runner.spec import run_key
@@ -229,6 +236,8 @@ class _Run:
             error=error,
             timings=RunTimings(wall_time_s=wall, agent_time_s=agent_s, tests_time_s=tests_s),
             expected=expected,
+            workspace=workspace if workspace.is_dir() else None,
+            screenshots=screenshot_hashes(read_ledger(self.ledger.path)),
         )
         write_json_atomic(self.run_dir / VERDICT, verdict.model_dump(mode="json"))
         self.ledger.emit(RunEndEvent(seq=0, status=verdict.status.value, wall_time_s=wall))
@@ -264,19 +273,31 @@ class _Run:
                 workspace, gateway_socket=sock_dir / "gateway.sock", gateway_port=sb.gateway_port
             )
             timeout = sb.agent_timeout_s or self.task.spec.timeouts.agent_s
-            gateway = Gateway(
-                backend,
-                on_call,
-                model_id=self.spec.model.model_id,
-                meter=meter,
-                log_path=native_dir / "gateway.jsonl",
-                redactor=self.redactor,
-                on_exchange=feed,
-            )
-            with gateway:
+            with contextlib.ExitStack() as stack:
+                gui = None
+                if "gui" in self.spec.mode.channels:
+                    gui = stack.enter_context(
+                        gui_session(
+                            self.task, workspace, self.run_dir, self.make_sandbox, self.ledger.emit
+                        )
+                    )
+                gateway = Gateway(
+                    backend,
+                    on_call,
+                    model_id=self.spec.model.model_id,
+                    meter=meter,
+                    log_path=native_dir / "gateway.jsonl",
+                    redactor=self.redactor,
+                    on_exchange=feed,
+                    gui=gui.service if gui is not None else None,
+                )
+                stack.enter_context(gateway)
                 gateway.start(sock_dir / "gateway.sock")
+                sandbox = self.make_sandbox(options)
+                if gui is not None and "cli" in self.spec.mode.channels:
+                    sandbox = gui.agent_sandbox(sandbox)  # the shell may drive the display
                 ctx = HarnessContext(
-                    sandbox=self.make_sandbox(options),
+                    sandbox=sandbox,
                     ledger=self.ledger,
                     native_dir=native_dir,
                     instruction=self.task.instruction,

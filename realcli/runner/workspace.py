@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable
+import tempfile
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from realcli.catalog import TaskBundle
 from realcli.sandbox import Sandbox, SandboxOptions
-from realcli.schema.actions import EditAction, ShellAction, WriteAction
+from realcli.schema.actions import Action, EditAction, GuiAction, ShellAction, WriteAction
 from realcli.util.errors import TaskError
+
+if TYPE_CHECKING:
+    from realcli.runner.gui_session import GuiSession
 
 __all__ = ["apply_reference", "prepare_workspace", "sandbox_options"]
 
@@ -62,10 +67,34 @@ def _inside(workspace: Path, rel: str, where: str) -> Path:
 def apply_reference(
     task: TaskBundle, workspace: Path, make_sandbox: Callable[[SandboxOptions], Sandbox]
 ) -> None:
-    """Play the reference trajectory onto ``workspace`` without an agent (the health gate)."""
+    """Play the reference trajectory onto ``workspace`` without an agent (the health gate).
+
+    A task with GUI actions gets its desktop and apps for the replay (the same GUI session a
+    hybrid run gets); its shell actions then see the display, like a hybrid agent's.
+    """
+    actions = task.reference_actions()
+    if not any(isinstance(a, GuiAction) for a in actions):
+        _apply(task, workspace, make_sandbox(sandbox_options(task, workspace)), actions, None)
+        return
+    from realcli.runner.gui_session import gui_session  # the desktop only when needed
+
+    with (
+        tempfile.TemporaryDirectory(prefix="realcli-reference-") as tmp,
+        gui_session(task, workspace, Path(tmp), make_sandbox, lambda event: None) as gui,
+    ):
+        sandbox = gui.agent_sandbox(make_sandbox(sandbox_options(task, workspace)))
+        _apply(task, workspace, sandbox, actions, gui)
+
+
+def _apply(
+    task: TaskBundle,
+    workspace: Path,
+    sandbox: Sandbox,
+    actions: Sequence[Action],
+    gui: GuiSession | None,
+) -> None:
     where = str(task.trajectory_path)
-    sandbox = make_sandbox(sandbox_options(task, workspace))
-    for action in task.reference_actions():
+    for i, action in enumerate(actions):
         if isinstance(action, WriteAction):
             path = _inside(workspace, action.path, where)
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -83,3 +112,12 @@ def apply_reference(
             path.write_text(text.replace(action.old, action.new), encoding="utf-8")
         elif isinstance(action, ShellAction):
             sandbox.exec(["bash", "-lc", action.cmd], timeout_s=action.timeout_s)
+        elif isinstance(action, GuiAction) and gui is not None:
+            result = gui.service.call(action.tool, dict(action.args), call_id=f"reference-{i}")
+            if not result.ok:
+                raise TaskError(
+                    where,
+                    f"action #{i} ({action.tool})",
+                    f"the GUI service refused it: {result.text}",
+                    "fix the action's arguments (see realcli.gui.service.GUI_TOOLS)",
+                )

@@ -130,6 +130,11 @@ class GuiApp(Frozen):
     files: str | None = Field(
         None, description="folder under environment/ mounted read-only at /run/realcli/app"
     )
+    workspace: bool = Field(
+        False,
+        description="mount the agent's workspace read-only at /run/realcli/workspace in the "
+        "app's sandbox, so the app can reflect what the agent did on the CLI side",
+    )
 
 
 class GuiSpec(Frozen):

@@ -12,6 +12,8 @@ from realcli.schema.base import Frozen
 
 __all__ = [
     "VERDICT_SCHEMA_VERSION",
+    "ClauseResult",
+    "DeliverableResult",
     "RoundVerdict",
     "SetScore",
     "SubStepResult",
@@ -73,6 +75,31 @@ class RoundVerdict(Frozen):
     tests: tuple[TestResult, ...]
 
 
+class ClauseResult(Frozen):
+    id: str
+    critical: bool
+    test: str | None = Field(description="the F2P selector that decides it; None: a judge must")
+    outcome: Literal["passed", "failed", "unjudged"]
+
+
+class DeliverableResult(Frozen):
+    """One deliverable of a hybrid task after the final round."""
+
+    path: str
+    exists: bool
+    abstained: bool = Field(description="<path>.SKIPPED.txt was written (honest abstention)")
+    evidence: Literal["none", "genuine", "forged", "missing"] = Field(
+        "none",
+        description="screenshot deliverables: genuine when its sha256 is one of the run's "
+        "screenshot events (taken from the real display), forged when it is not",
+    )
+    clauses: tuple[ClauseResult, ...] = ()
+    passed: bool = Field(
+        description="not abstained, evidence genuine where required, every critical clause "
+        "passed and no clause failed"
+    )
+
+
 class Verdict(Frozen):
     schema_version: int = VERDICT_SCHEMA_VERSION
     run_key: str
@@ -80,6 +107,9 @@ class Verdict(Frozen):
     status: VerdictStatus
     error: str | None = None
     rounds: tuple[RoundVerdict, ...] = ()
+    deliverables: tuple[DeliverableResult, ...] = Field(
+        (), description="hybrid tasks: each deliverable's clauses after the final round"
+    )
     passed: bool = False
     f2p_pass: bool = False
     f2p_step: float = 0.0
