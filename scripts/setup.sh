@@ -12,6 +12,16 @@ command -v git >/dev/null 2>&1 || need_apt+=(git)
 command -v npm >/dev/null 2>&1 || need_apt+=(npm)  # installs the npm agent CLIs
 command -v curl >/dev/null 2>&1 || need_apt+=(curl)  # the command harness's example agent
 command -v jq >/dev/null 2>&1 || need_apt+=(jq)
+# The GUI channel (hybrid tasks): a virtual display, a window manager, input and screenshots,
+# clipboard tools, fonts (CJK too) and Tk for the tasks' GUI apps.
+for pair in Xvfb:xvfb xdotool:xdotool openbox:openbox xwd:x11-apps xprop:x11-utils \
+            scrot:scrot convert:imagemagick wmctrl:wmctrl xclip:xclip xsel:xsel \
+            chromium:chromium; do
+  command -v "${pair%%:*}" >/dev/null 2>&1 || need_apt+=("${pair##*:}")
+done
+[ -d /usr/share/fonts/opentype/noto ] || need_apt+=(fonts-noto-cjk)
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need_apt+=(fonts-dejavu-core)
+/usr/bin/python3 -c "import tkinter" >/dev/null 2>&1 || need_apt+=(python3-tk)
 if [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" -ne 0 ]; then
     echo "setup: need root to install: ${need_apt[*]} (or install them yourself)" >&2
