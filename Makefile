@@ -14,8 +14,8 @@ demo: setup
 	realcli report
 
 lint: setup
-	$(VENV)/ruff check realcli analysis tests bench notebooks
-	$(VENV)/ruff format --check realcli analysis tests bench notebooks
+	$(VENV)/ruff check realcli analysis tests bench notebooks scripts
+	$(VENV)/ruff format --check realcli analysis tests bench notebooks scripts
 	$(VENV)/mypy
 	$(VENV)/lint-imports
 
@@ -27,6 +27,7 @@ bench: setup
 	@bash scripts/setup.sh --agents
 	$(VENV)/python bench/overhead.py --out docs/benchmarks.md
 	$(VENV)/python bench/harnesses.py --out docs/benchmarks.md
+	$(VENV)/python bench/gui.py --out docs/benchmarks.md
 
 clean:
 	rm -rf runs report warehouse.duckdb bench/out
