@@ -230,6 +230,7 @@ class ClaudeCodeHarness(AgentCliHarness):
             "--tools",
             ",".join(self.tools()),
             "--strict-mcp-config",
+            *self._gui_args(ctx),
             "--max-turns",
             str(self.spec.max_turns),
             "--model",
@@ -238,6 +239,14 @@ class ClaudeCodeHarness(AgentCliHarness):
             "--",  # the instruction may start with "-"; --tools takes several values
             ctx.instruction,
         ]
+
+    def _gui_args(self, ctx: HarnessContext) -> list[str]:
+        """The GUI MCP server (``mcp__gui__<tool>``) for a mode with the gui channel."""
+        if "gui" not in ctx.channels:
+            return []
+        command, args = self.gui_mcp_server(ctx)
+        config = {"mcpServers": {"gui": {"type": "stdio", "command": command, "args": args}}}
+        return ["--mcp-config", json.dumps(config)]
 
     def native_files(self, home: Path) -> list[Path]:
         projects = home / CONFIG_DIR / "projects"
@@ -263,11 +272,19 @@ class ClaudeCodeHarness(AgentCliHarness):
         )
 
     def modes(self, ctx: HarnessContext) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        if ctx.mode != "cli_only":
-            raise ValueError(f"claude_code supports mode cli_only, not {ctx.mode!r}")
+        if "cli" not in ctx.channels:
+            raise ValueError(
+                f"claude_code supports modes cli_only and hybrid, not {ctx.mode!r} (its "
+                "built-in tools cannot all be turned off)"
+            )
+        mcp = (
+            "GUI tools: the gui MCP server only (mcp__gui__*, --strict-mcp-config)"
+            if "gui" in ctx.channels
+            else "no MCP servers (--strict-mcp-config, none configured)"
+        )
         enforced = (
             f"built-in tools restricted to {','.join(self.tools())} (--tools)",
-            "no MCP servers (--strict-mcp-config, none configured)",
+            mcp,
             "no deferred tools / ToolSearch (ENABLE_TOOL_SEARCH=false)",
             "no web fetch/search, subagents, skills tool, background shells (not offered)",
             "network: loopback to the gateway only (sandbox)",

@@ -20,6 +20,7 @@ them back); this base does the rest the same way for every agent:
 from __future__ import annotations
 
 import shutil
+import sys
 import tempfile
 import threading
 import time
@@ -27,6 +28,7 @@ from abc import abstractmethod
 from pathlib import Path
 from typing import ClassVar, TextIO
 
+from realcli.gui import mcp_server
 from realcli.harness.base import Harness, HarnessContext, HarnessOutcome, NativeSession
 from realcli.harness.install import AgentInstall, agents_dir, find_install
 from realcli.harness.process import wait_or_kill
@@ -37,6 +39,8 @@ from realcli.schema.events import ErrorEvent, ErrorType, MessageEvent, SessionEv
 __all__ = ["HOME_MOUNT", "TASK_MOUNT", "AgentCliHarness"]
 
 HOME_MOUNT = "/run/realcli/home"
+GUI_MCP_SCRIPT = Path(mcp_server.__file__)
+GUI_MCP_MOUNT = "/run/realcli/gui/mcp_server.py"
 TASK_MOUNT = "/run/realcli/task"
 INSTRUCTION = f"{TASK_MOUNT}/instruction.md"
 DRAIN_S = 10.0
@@ -94,11 +98,19 @@ class AgentCliHarness(Harness):
         if install.recipe.needs_node:
             node = find_install("node", install.root.parent)
             binds.append((node.root, str(node.root)))
+        if "gui" in ctx.channels:  # the GUI MCP server, started by the agent (stdio)
+            binds.append((GUI_MCP_SCRIPT, GUI_MCP_MOUNT))
         return ctx.sandbox.with_options(
             limit_address_space=False,  # V8 / Bun / Rust runtimes reserve huge address space
             ro_binds=(*ctx.sandbox.options.ro_binds, *binds, (task_dir, TASK_MOUNT)),
             rw_binds=(*ctx.sandbox.options.rw_binds, (home, HOME_MOUNT)),
         )
+
+    def gui_mcp_server(self, ctx: HarnessContext) -> tuple[str, list[str]]:
+        """``(command, args)`` of the GUI MCP server as the agent starts it in its sandbox
+        (stdio; it forwards every call to the trusted GUI service at the gateway)."""
+        gateway = f"http://127.0.0.1:{ctx.gateway_port}"
+        return sys.executable, [GUI_MCP_MOUNT, "--transport", "stdio", "--gateway", gateway]
 
     def node_bin(self, install: AgentInstall) -> str:
         return str(find_install("node", install.root.parent).entry.parent)
