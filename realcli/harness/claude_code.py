@@ -182,16 +182,6 @@ class ClaudeCodeHarness(AgentCliHarness):
     permission_mode = "bypassPermissions"
     option_names: ClassVar[frozenset[str]] = frozenset({"max_retries", "tools", "extra_args"})
 
-    def _options(self) -> dict[str, Any]:
-        options = dict(self.spec.options)
-        unknown = set(options) - self.option_names
-        if unknown:
-            raise ValueError(
-                f"harness.options: unknown key(s) {sorted(unknown)} for claude_code; "
-                f"known: {sorted(self.option_names)}"
-            )
-        return options
-
     def tools(self) -> tuple[str, ...]:
         tools = self._options().get("tools", CLI_TOOLS)
         return tuple(str(t) for t in tools)

@@ -19,14 +19,16 @@ them back); this base does the rest the same way for every agent:
 
 from __future__ import annotations
 
+import inspect
 import shutil
 import sys
 import tempfile
 import threading
 import time
 from abc import abstractmethod
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import ClassVar, TextIO
+from typing import Any, ClassVar, TextIO
 
 from realcli.gui import mcp_server
 from realcli.harness.base import Harness, HarnessContext, HarnessOutcome, NativeSession
@@ -36,7 +38,7 @@ from realcli.harness.transcript import Transcript
 from realcli.sandbox.base import Sandbox, SandboxProcess
 from realcli.schema.events import ErrorEvent, ErrorType, MessageEvent, SessionEvent
 
-__all__ = ["HOME_MOUNT", "TASK_MOUNT", "AgentCliHarness"]
+__all__ = ["HOME_MOUNT", "TASK_MOUNT", "AgentCliHarness", "deep_merge", "script_of"]
 
 HOME_MOUNT = "/run/realcli/home"
 GUI_MCP_SCRIPT = Path(mcp_server.__file__)
@@ -47,6 +49,27 @@ DRAIN_S = 10.0
 MAX_NATIVE_BYTES = 64 * 1024 * 1024
 
 
+def deep_merge(base: Mapping[str, Any], extra: Mapping[str, Any]) -> dict[str, Any]:
+    """``base`` with ``extra`` merged in, nested mappings key by key (``options.config``)."""
+    out = dict(base)
+    for key, value in extra.items():
+        if isinstance(value, Mapping) and isinstance(out.get(key), Mapping):
+            out[key] = deep_merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def script_of(main: Callable[[], int]) -> str:
+    """A stdlib-only function as a standalone script that runs it (an adapter's tap or
+    launcher, written into the task folder and run inside the sandbox)."""
+    return (
+        "from __future__ import annotations\n\n"
+        + inspect.getsource(main)
+        + f"\n\nraise SystemExit({main.__name__}())\n"
+    )
+
+
 class AgentCliHarness(Harness):
     """Base class of real agent CLI adapters (see the module docstring)."""
 
@@ -55,6 +78,23 @@ class AgentCliHarness(Harness):
     transcript_class: ClassVar[type[Transcript]]
     permission_mode: ClassVar[str] = "bypass"
     """The agent's approval setting as realcli runs it (recorded in the ``session`` event)."""
+    option_names: ClassVar[frozenset[str]] = frozenset()
+    """The keys ``harness.options`` may have for this adapter."""
+
+    def _options(self) -> dict[str, Any]:
+        """``harness.options``, checked against :attr:`option_names`.
+
+        Raises:
+            ValueError: an unknown key (a typo would otherwise be silently ignored).
+        """
+        options = dict(self.spec.options)
+        unknown = set(options) - self.option_names
+        if unknown:
+            raise ValueError(
+                f"harness.options: unknown key(s) {sorted(unknown)} for {self.spec.kind}; "
+                f"known: {sorted(self.option_names)}"
+            )
+        return options
 
     # ----------------------------------------------------------------- adapter hooks
     def prepare_home(self, ctx: HarnessContext, home: Path, install: AgentInstall) -> None:

@@ -51,7 +51,6 @@ deep-merged into ``config.toml`` last), ``extra_args`` (appended to ``codex exec
 
 from __future__ import annotations
 
-import inspect
 import json
 import re
 from collections.abc import Mapping
@@ -59,7 +58,13 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from realcli.harness.base import HarnessContext, NativeSession
-from realcli.harness.cli_agent import HOME_MOUNT, INSTRUCTION, AgentCliHarness
+from realcli.harness.cli_agent import (
+    HOME_MOUNT,
+    INSTRUCTION,
+    AgentCliHarness,
+    deep_merge,
+    script_of,
+)
 from realcli.harness.install import AgentInstall
 from realcli.harness.transcript import Transcript
 
@@ -269,22 +274,10 @@ def tap_main() -> int:  # pragma: no cover - runs inside the sandbox (tested thr
 
 def tap_source() -> str:
     """The tap as a script (its source plus the call)."""
-    return (
-        "from __future__ import annotations\n\n"
-        + inspect.getsource(tap_main)
-        + "\n\nraise SystemExit(tap_main())\n"
-    )
+    return script_of(tap_main)
 
 
 # --------------------------------------------------------------------------- config
-def _merge(base: dict[str, Any], extra: Mapping[str, Any]) -> dict[str, Any]:
-    out = dict(base)
-    for key, value in extra.items():
-        if isinstance(value, Mapping) and isinstance(out.get(key), dict):
-            out[key] = _merge(out[key], value)
-        else:
-            out[key] = value
-    return out
 
 
 def _toml_value(value: Any) -> str:
@@ -363,7 +356,7 @@ def codex_config(
         },
         "analytics": {"enabled": False},
     }
-    return _merge(config, extra or {})
+    return deep_merge(config, extra or {})
 
 
 # --------------------------------------------------------------------------- transcript
@@ -609,16 +602,6 @@ class CodexHarness(AgentCliHarness):
     transcript_class = CodexTranscript
     permission_mode = "bypass"
     option_names: ClassVar[frozenset[str]] = OPTION_NAMES
-
-    def _options(self) -> dict[str, Any]:
-        options = dict(self.spec.options)
-        unknown = set(options) - self.option_names
-        if unknown:
-            raise ValueError(
-                f"harness.options: unknown key(s) {sorted(unknown)} for codex; "
-                f"known: {sorted(self.option_names)}"
-            )
-        return options
 
     def tools(self) -> tuple[str, ...]:
         tools = self._options().get("tools", ["view_image"])

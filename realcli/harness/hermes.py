@@ -55,7 +55,6 @@ probe takes seconds at startup), ``max_retries`` (``agent.api_max_retries``, def
 
 from __future__ import annotations
 
-import inspect
 import json
 import re
 import time
@@ -64,7 +63,13 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from realcli.harness.base import HarnessContext, NativeSession
-from realcli.harness.cli_agent import HOME_MOUNT, INSTRUCTION, AgentCliHarness
+from realcli.harness.cli_agent import (
+    HOME_MOUNT,
+    INSTRUCTION,
+    AgentCliHarness,
+    deep_merge,
+    script_of,
+)
 from realcli.harness.install import AgentInstall
 from realcli.harness.transcript import Transcript
 from realcli.sandbox.local import SYSTEM_PATH, LocalSandbox
@@ -235,22 +240,10 @@ def tap_main() -> int:  # pragma: no cover - runs inside the sandbox (tested thr
 
 def tap_source() -> str:
     """The tap as a script (its source plus the call)."""
-    return (
-        "from __future__ import annotations\n\n"
-        + inspect.getsource(tap_main)
-        + "\n\nraise SystemExit(tap_main())\n"
-    )
+    return script_of(tap_main)
 
 
 # --------------------------------------------------------------------------- config
-def _merge(base: dict[str, Any], extra: Mapping[str, Any]) -> dict[str, Any]:
-    out = dict(base)
-    for key, value in extra.items():
-        if isinstance(value, Mapping) and isinstance(out.get(key), dict):
-            out[key] = _merge(out[key], value)
-        else:
-            out[key] = value
-    return out
 
 
 def hermes_config(
@@ -295,7 +288,7 @@ def hermes_config(
         "curator": {"enabled": False},
         "display": {"inline_diffs": False, "file_mutation_verifier": False},
     }
-    return _merge(config, extra or {})
+    return deep_merge(config, extra or {})
 
 
 # --------------------------------------------------------------------------- transcript
@@ -441,16 +434,6 @@ class HermesHarness(AgentCliHarness):
     transcript_class = HermesTranscript
     permission_mode = "yolo"
     option_names: ClassVar[frozenset[str]] = OPTION_NAMES
-
-    def _options(self) -> dict[str, Any]:
-        options = dict(self.spec.options)
-        unknown = set(options) - self.option_names
-        if unknown:
-            raise ValueError(
-                f"harness.options: unknown key(s) {sorted(unknown)} for hermes; "
-                f"known: {sorted(self.option_names)}"
-            )
-        return options
 
     def toolsets(self) -> tuple[str, ...]:
         toolsets = self._options().get("toolsets", CLI_TOOLSETS)

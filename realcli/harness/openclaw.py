@@ -58,7 +58,13 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from realcli.harness.base import HarnessContext, NativeSession
-from realcli.harness.cli_agent import HOME_MOUNT, INSTRUCTION, TASK_MOUNT, AgentCliHarness
+from realcli.harness.cli_agent import (
+    HOME_MOUNT,
+    INSTRUCTION,
+    TASK_MOUNT,
+    AgentCliHarness,
+    deep_merge,
+)
 from realcli.harness.install import AgentInstall
 from realcli.harness.transcript import Transcript
 from realcli.sandbox.base import Sandbox
@@ -250,16 +256,6 @@ child.on("close", (code, signal) => {
 """The tailer (see the module docstring); Node 24's ``node:sqlite`` and ``zlib`` zstd."""
 
 
-def _merge(base: dict[str, Any], extra: Mapping[str, Any]) -> dict[str, Any]:
-    out = dict(base)
-    for key, value in extra.items():
-        if isinstance(value, Mapping) and isinstance(out.get(key), dict):
-            out[key] = _merge(out[key], value)
-        else:
-            out[key] = value
-    return out
-
-
 def openclaw_config(
     *,
     base_url: str,
@@ -310,7 +306,7 @@ def openclaw_config(
     }
     if not plugins:
         config["plugins"] = {"enabled": False}
-    return _merge(config, extra or {})
+    return deep_merge(config, extra or {})
 
 
 # ----------------------------------------------------------------- native records
@@ -531,16 +527,6 @@ class OpenClawHarness(AgentCliHarness):
     transcript_class = OpenClawTranscript
     permission_mode = "exec-full"
     option_names: ClassVar[frozenset[str]] = OPTION_NAMES
-
-    def _options(self) -> dict[str, Any]:
-        options = dict(self.spec.options)
-        unknown = set(options) - self.option_names
-        if unknown:
-            raise ValueError(
-                f"harness.options: unknown key(s) {sorted(unknown)} for openclaw; "
-                f"known: {sorted(self.option_names)}"
-            )
-        return options
 
     def tools(self) -> tuple[str, ...]:
         tools = self._options().get("tools") or CLI_TOOLS

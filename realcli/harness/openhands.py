@@ -51,7 +51,6 @@ LLM summarizing condenser), ``agent`` (a mapping deep-merged into
 
 from __future__ import annotations
 
-import inspect
 import json
 import re
 from collections.abc import Mapping
@@ -60,7 +59,13 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from realcli.harness.base import HarnessContext, NativeSession
-from realcli.harness.cli_agent import HOME_MOUNT, INSTRUCTION, AgentCliHarness
+from realcli.harness.cli_agent import (
+    HOME_MOUNT,
+    INSTRUCTION,
+    AgentCliHarness,
+    deep_merge,
+    script_of,
+)
 from realcli.harness.install import AgentInstall
 from realcli.harness.transcript import Transcript, normalise_tool
 
@@ -147,22 +152,10 @@ def launch_main() -> int:  # pragma: no cover - runs inside the sandbox (tested 
 
 def launch_source() -> str:
     """The launcher as a script (its source plus the call)."""
-    return (
-        "from __future__ import annotations\n\n"
-        + inspect.getsource(launch_main)
-        + "\n\nraise SystemExit(launch_main())\n"
-    )
+    return script_of(launch_main)
 
 
 # --------------------------------------------------------------------------- config
-def _merge(base: dict[str, Any], extra: Mapping[str, Any]) -> dict[str, Any]:
-    out = dict(base)
-    for key, value in extra.items():
-        if isinstance(value, Mapping) and isinstance(out.get(key), dict):
-            out[key] = _merge(out[key], value)
-        else:
-            out[key] = value
-    return out
 
 
 def agent_settings(
@@ -202,7 +195,7 @@ def agent_settings(
             "max_size": 80,
             "keep_first": 4,
         }
-    return _merge(settings, extra or {})
+    return deep_merge(settings, extra or {})
 
 
 # --------------------------------------------------------------------------- transcript
@@ -366,16 +359,6 @@ class OpenHandsHarness(AgentCliHarness):
     transcript_class = OpenHandsTranscript
     permission_mode = "always-approve"
     option_names: ClassVar[frozenset[str]] = OPTION_NAMES
-
-    def _options(self) -> dict[str, Any]:
-        options = dict(self.spec.options)
-        unknown = set(options) - self.option_names
-        if unknown:
-            raise ValueError(
-                f"harness.options: unknown key(s) {sorted(unknown)} for openhands; "
-                f"known: {sorted(self.option_names)}"
-            )
-        return options
 
     def _names(self, key: str, default: tuple[str, ...]) -> tuple[str, ...]:
         value = self._options().get(key, default)

@@ -249,9 +249,16 @@ def spec(**options: Any) -> HarnessSpec:
     )
 
 
+CHANNELS = {"cli_only": ("cli",), "hybrid": ("cli", "gui"), "gui_only": ("gui",)}
+
+
 def fake_ctx(mode: str = "cli_only") -> Any:
     return SimpleNamespace(
-        instruction="Fix it.", model_id="realcli/model", gateway_port=8765, mode=mode
+        instruction="Fix it.",
+        model_id="realcli/model",
+        gateway_port=8765,
+        mode=mode,
+        channels=CHANNELS[mode],
     )
 
 
