@@ -627,6 +627,10 @@ class CodexHarness(AgentCliHarness):
         extra = options.get("config") or {}
         if not isinstance(extra, Mapping):
             raise ValueError("harness.options.config must be a mapping")
+        if "gui" in ctx.channels:  # the GUI MCP server (stdio): tools mcp__gui__<tool>
+            command, args = self.gui_mcp_server(ctx)
+            gui = {"mcp_servers": {"gui": {"command": command, "args": args}}}
+            extra = deep_merge(gui, extra)
         return codex_config(
             base_url=f"http://127.0.0.1:{ctx.gateway_port}/v1",
             model=ctx.model_id,
@@ -720,14 +724,19 @@ class CodexHarness(AgentCliHarness):
         )
 
     def modes(self, ctx: HarnessContext) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        if ctx.mode != "cli_only":
-            raise ValueError(f"codex supports mode cli_only, not {ctx.mode!r}")
+        if "cli" not in ctx.channels:
+            raise ValueError(
+                f"codex supports modes cli_only and hybrid, not {ctx.mode!r} (exec_command "
+                "cannot be turned off)"
+            )
         tools = ", ".join(("exec_command", "write_stdin", "apply_patch", *self.tools()))
         enforced = (
             f"tools offered: {tools} (config.toml; model metadata of "
             f"{self._options().get('catalog_model', 'gpt-5.5')} unless the model is a bundled one)",
             "no web_search, tool_search, plugins/apps, goals, sub-agents, request_user_input",
-            "no MCP servers configured",
+            "GUI tools: the gui MCP server only (mcp_servers.gui, stdio)"
+            if "gui" in ctx.channels
+            else "no MCP servers configured",
             "Codex's own sandbox and approvals off (realcli's sandbox is the boundary)",
             "network: loopback to the gateway only (sandbox)",
             f"max_turns: the tap stops codex after {self.spec.max_turns} model responses",
