@@ -417,12 +417,16 @@ def harness(**options: Any) -> CodexHarness:
     return CodexHarness(spec(options=options))
 
 
+CHANNELS = {"cli_only": ("cli",), "hybrid": ("cli", "gui"), "gui_only": ("gui",)}
+
+
 def ctx(tmp_path: Path, mode: str = "cli_only") -> Any:
     return SimpleNamespace(
         gateway_port=8765,
         model_id="realcli/replay",
         workdir="/app",
         mode=mode,
+        channels=CHANNELS[mode],
         native_dir=tmp_path / "native",
     )
 
@@ -528,8 +532,13 @@ def test_modes(tmp_path: Path) -> None:
     enforced, not_enforced = harness().modes(ctx(tmp_path))
     assert "exec_command, write_stdin, apply_patch, view_image" in enforced[0]
     assert any("tool_timeout_s" in n for n in not_enforced)
-    with pytest.raises(ValueError, match="cli_only"):
-        harness().modes(ctx(tmp_path, mode="hybrid"))
+    with pytest.raises(ValueError, match="cli_only and hybrid"):
+        harness().modes(ctx(tmp_path, mode="gui_only"))
+    hybrid, _ = harness().modes(ctx(tmp_path, mode="hybrid"))
+    assert any("gui MCP server" in e for e in hybrid)
+    config = harness().config(ctx(tmp_path, mode="hybrid"))
+    server = config["mcp_servers"]["gui"]
+    assert server["args"][:2] == ["/run/realcli/gui/mcp_server.py", "--transport"]
 
 
 def test_native_files_are_the_rollouts_and_the_config(tmp_path: Path) -> None:
