@@ -364,3 +364,16 @@ def test_map_action_prefers_native_tools_in_the_claude_pool() -> None:
         assert map_action(action, POOL, call_id="c", target=TARGET).name == name
     with pytest.raises(ToolMappingError):
         map_action(ShellAction(action="shell", cmd="ls"), ("Glob", "Grep"), call_id="c")
+
+
+def test_hybrid_mode_adds_the_gui_mcp_server_and_gui_only_is_refused() -> None:
+    harness = ClaudeCodeHarness(spec())
+    install = SimpleNamespace(entry=Path("/opt/claude/claude"))
+    argv = harness.argv(fake_ctx("hybrid"), install)  # type: ignore[arg-type]
+    config = json.loads(argv[argv.index("--mcp-config") + 1])
+    assert config["mcpServers"]["gui"]["args"][0] == "/run/realcli/gui/mcp_server.py"
+    assert "--mcp-config" not in harness.argv(fake_ctx(), install)  # type: ignore[arg-type]
+    enforced, _ = harness.modes(fake_ctx("hybrid"))  # type: ignore[arg-type]
+    assert any("gui MCP server" in e for e in enforced)
+    with pytest.raises(ValueError, match="cli_only and hybrid"):
+        harness.modes(fake_ctx("gui_only"))  # type: ignore[arg-type]
