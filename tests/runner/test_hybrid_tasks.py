@@ -1,0 +1,150 @@
+"""Acceptance for the GUI channel: every hybrid task, replayed, needs both channels.
+
+- ``mode=hybrid``: the reference (shell and GUI actions) passes every clause, and its
+  screenshots are real captures of the run's display (hashed into the ledger);
+- ``mode=cli_only`` and ``mode=gui_only``: the same reference cannot finish (P1): the GUI
+  steps, resp. the CLI steps, become no-ops and a critical clause fails;
+- two hybrid runs at once (joblib) get separate displays and never see each other's windows.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from realcli.catalog import discover_tasks
+from realcli.harness.install import InstallError, agents_dir, find_install
+from realcli.ledger import read_ledger
+from realcli.schema.verdict import Verdict
+from tests.conftest import TASKS, env_for, run_realcli
+
+pytestmark = [pytest.mark.sandbox, pytest.mark.gui, pytest.mark.slow]
+
+WEAVE = sorted(t.id for t in discover_tasks(TASKS) if t.spec.kind.value == "weave")
+
+
+def _run(tmp: Path, cache_dir: Path, *args: str) -> dict[str, tuple[Path, Verdict]]:
+    env = env_for(tmp, cache_dir)
+    proc = run_realcli(["run", "suite=all", "suite.suite=weave", "model=replay", *args], env, tmp)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    out = {}
+    for verdict in (tmp / "runs").glob("*/*/verdict.json"):
+        v = Verdict.model_validate_json(verdict.read_text())
+        out[v.task_id] = (verdict.parent, v)
+    return out
+
+
+@pytest.fixture(scope="module")
+def hybrid(
+    tmp_path_factory: pytest.TempPathFactory, cache_dir: Path
+) -> dict[str, tuple[Path, Verdict]]:
+    tmp = tmp_path_factory.mktemp("hybrid")
+    args = ["mode=hybrid", "experiment_name=hybrid", "hydra/launcher=joblib"]
+    return _run(tmp, cache_dir, "--multirun", *args, "hydra.launcher.n_jobs=2")
+
+
+def test_there_are_hybrid_tasks_in_every_domain() -> None:
+    domains = {t.spec.domain for t in discover_tasks(TASKS) if t.spec.kind.value == "weave"}
+    assert {d.value for d in domains if d} >= {
+        "DSK",
+        "DOC",
+        "GAM",
+        "WEB",
+        "DAV",
+        "OPS",
+        "SPA",
+        "DES",
+    }
+
+
+@pytest.mark.parametrize("task_id", WEAVE)
+def test_hybrid_replay_passes_every_clause_with_real_screenshots(
+    hybrid: dict[str, tuple[Path, Verdict]], task_id: str
+) -> None:
+    run_dir, v = hybrid[task_id]
+    assert v.status.value == "graded" and v.passed, (run_dir, v.error)
+    for d in v.deliverables:
+        assert d.passed and not d.abstained, (run_dir, d)
+        assert all(c.outcome != "failed" for c in d.clauses), (run_dir, d)
+    shots = [e for e in read_ledger(run_dir / "ledger.jsonl").events if e.kind == "screenshot"]
+    assert shots, run_dir
+    for shot in shots:  # each hashed PNG is on disk, as hashed
+        png = (run_dir / shot.path).read_bytes()  # type: ignore[attr-defined]
+        assert png.startswith(b"\x89PNG"), shot
+    gui_calls = [
+        e
+        for e in read_ledger(run_dir / "ledger.jsonl").events
+        if e.kind == "tool_call" and e.channel.value == "gui"  # type: ignore[attr-defined]
+    ]
+    cli_calls = [
+        e
+        for e in read_ledger(run_dir / "ledger.jsonl").events
+        if e.kind == "tool_call" and e.channel.value == "cli"  # type: ignore[attr-defined]
+    ]
+    assert gui_calls and cli_calls, run_dir  # both channels were used
+
+
+def test_concurrent_hybrid_runs_have_separate_displays(
+    hybrid: dict[str, tuple[Path, Verdict]],
+) -> None:
+    """Each run's final window list holds its own task's app windows, never another's."""
+    windows = {
+        task: (run_dir / "artifacts" / "gui" / "windows.txt").read_text()
+        for task, (run_dir, _) in hybrid.items()
+    }
+    apps = {
+        t.id: [a.window for a in (t.spec.gui.apps if t.spec.gui else ())]
+        for t in discover_tasks(TASKS)
+        if t.id in windows
+    }
+    for task, listing in windows.items():
+        for other, titles in apps.items():
+            if other == task:
+                continue
+            foreign = [t for t in titles if t and t in listing and t not in apps[task]]
+            assert not foreign, f"{task}'s display shows {other}'s windows: {foreign}"
+
+
+@pytest.mark.parametrize("mode", ["cli_only", "gui_only"])
+def test_one_channel_cannot_finish_any_hybrid_task(
+    tmp_path: Path, cache_dir: Path, mode: str
+) -> None:
+    runs = _run(tmp_path, cache_dir, f"mode={mode}", f"experiment_name=p1-{mode}")
+    assert set(runs) == set(WEAVE)
+    for task_id, (run_dir, v) in runs.items():
+        assert not v.passed, f"{task_id} passes in {mode}: P1 does not hold ({run_dir})"
+        failed_critical = [
+            c.id for d in v.deliverables for c in d.clauses if c.critical and c.outcome == "failed"
+        ]
+        assert failed_critical or any(not d.passed for d in v.deliverables), (task_id, mode)
+
+
+@pytest.fixture(scope="module")
+def claude_hybrid(
+    tmp_path_factory: pytest.TempPathFactory, cache_dir: Path
+) -> dict[str, tuple[Path, Verdict]]:
+    try:
+        find_install("claude_code", agents_dir())
+    except InstallError:
+        pytest.skip("Claude Code is not installed: realcli agents install claude_code")
+    tmp = tmp_path_factory.mktemp("claude-hybrid")
+    args = ["mode=hybrid", "harness=claude_code", "experiment_name=claude-hybrid"]
+    return _run(
+        tmp, cache_dir, "--multirun", *args, "hydra/launcher=joblib", "hydra.launcher.n_jobs=2"
+    )
+
+
+@pytest.mark.parametrize("task_id", WEAVE)
+def test_real_claude_code_passes_every_hybrid_task_through_the_gui_mcp_server(
+    claude_hybrid: dict[str, tuple[Path, Verdict]], task_id: str
+) -> None:
+    """The real Claude Code binary, replaying the reference: its GUI tools come from the GUI
+    MCP server (``mcp__gui__*``), its screenshots from the trusted service."""
+    run_dir, v = claude_hybrid[task_id]
+    assert v.status.value == "graded" and v.passed, (run_dir, v.error)
+    events = read_ledger(run_dir / "ledger.jsonl").events
+    gui = [e for e in events if e.kind == "tool_call" and e.channel.value == "gui"]  # type: ignore[attr-defined]
+    assert gui and all(e.raw_name.startswith("mcp__gui__") or e.name == "shell" for e in gui)  # type: ignore[attr-defined]
+    (fidelity,) = [e for e in events if e.kind == "fidelity"]
+    assert fidelity.ok, fidelity  # type: ignore[attr-defined]
