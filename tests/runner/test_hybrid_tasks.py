@@ -26,7 +26,10 @@ WEAVE = sorted(t.id for t in discover_tasks(TASKS) if t.spec.kind.value == "weav
 
 def _run(tmp: Path, cache_dir: Path, *args: str) -> dict[str, tuple[Path, Verdict]]:
     env = env_for(tmp, cache_dir)
-    proc = run_realcli(["run", "suite=all", "suite.suite=weave", "model=replay", *args], env, tmp)
+    flags = [a for a in args if a.startswith("--")]  # Hydra wants them before overrides
+    overrides = [a for a in args if not a.startswith("--")]
+    argv = ["run", *flags, "suite=all", "suite.suite=weave", "model=replay", *overrides]
+    proc = run_realcli(argv, env, tmp, timeout=1800)
     assert proc.returncode == 0, proc.stderr[-3000:]
     out = {}
     for verdict in (tmp / "runs").glob("*/*/verdict.json"):
