@@ -19,7 +19,7 @@ from realcli.harness.base import Harness, HarnessContext, HarnessOutcome, Outcom
 from realcli.harness.process import wait_or_kill
 from realcli.harness.transcript import BuiltinTranscript
 from realcli.sandbox.base import SandboxProcess
-from realcli.schema.events import ErrorEvent, ErrorType, MessageEvent
+from realcli.schema.events import ErrorEvent, ErrorType, MessageEvent, SessionEvent
 
 __all__ = ["AGENT_SCRIPT", "BuiltinHarness"]
 
@@ -63,6 +63,23 @@ class BuiltinHarness(Harness):
             ",".join(ctx.channels),
         ]
 
+    def session(self, ctx: HarnessContext) -> SessionEvent:
+        """How the agent runs: every offered tool without approval; its tool pool is exactly
+        the mode's channels (CLI tools, GUI tools or both)."""
+        tools = [
+            *(["shell", "read_file", "write_file", "edit_file"] if "cli" in ctx.channels else [])
+        ]
+        tools += ["gui_<tool> (the GUI service's tools)"] if "gui" in ctx.channels else []
+        return SessionEvent(
+            seq=0,
+            harness="builtin",
+            harness_version=self.spec.version,
+            mode=ctx.mode,
+            permission_mode="no-approvals",
+            argv=tuple(self.argv(ctx)),
+            enforced=(f"tools offered: {', '.join(tools)}",),
+        )
+
     def run(self, ctx: HarnessContext) -> HarnessOutcome:
         options = ctx.sandbox.options
         if options.gateway_socket is None or options.gateway_port != ctx.gateway_port:
@@ -78,6 +95,7 @@ class BuiltinHarness(Harness):
             sandbox = ctx.sandbox.with_ro_binds(
                 (AGENT_SCRIPT, AGENT_MOUNT), (Path(task_dir), TASK_MOUNT)
             )
+            ctx.ledger.emit(self.session(ctx))
             ctx.ledger.emit(MessageEvent(seq=0, role="user", text=ctx.instruction))
             started = time.monotonic()
             with (

@@ -20,7 +20,8 @@ class Session:
     native_dir: Path
 
     def kinds(self) -> list[str]:
-        return [e.kind for e in self.events]
+        """Event kinds in order, without the ``session`` record every session starts with."""
+        return [e.kind for e in self.events if e.kind != "session"]
 
     def of(self, kind: str) -> list[Any]:
         return [e for e in self.events if e.kind == kind]
