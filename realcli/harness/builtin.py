@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TextIO
 
 from realcli.harness.base import Harness, HarnessContext, HarnessOutcome, OutcomeReason
-from realcli.harness.process import wait_or_kill
+from realcli.harness.process import DRAIN_S, TASK_MOUNT, wait_or_kill
 from realcli.harness.transcript import BuiltinTranscript
 from realcli.sandbox.base import SandboxProcess
 from realcli.schema.events import ErrorEvent, ErrorType, MessageEvent, SessionEvent
@@ -25,11 +25,9 @@ __all__ = ["AGENT_SCRIPT", "BuiltinHarness"]
 
 AGENT_SCRIPT = Path(__file__).parent / "agents" / "builtin_agent.py"
 AGENT_MOUNT = "/run/realcli/agent/builtin_agent.py"
-TASK_MOUNT = "/run/realcli/task"
 AGENT_PYTHON = "/usr/bin/python3"
 NATIVE_STDOUT = "builtin_agent.jsonl"
 NATIVE_STDERR = "builtin_agent.stderr"
-DRAIN_S = 10.0  # after the agent exits, how long to wait for the rest of its stdout
 _ENDINGS: dict[str, OutcomeReason] = {"done": "done", "max_turns": "max_turns", "error": "error"}
 
 

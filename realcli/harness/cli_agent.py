@@ -33,19 +33,16 @@ from typing import Any, ClassVar, TextIO
 from realcli.gui import mcp_server
 from realcli.harness.base import Harness, HarnessContext, HarnessOutcome, NativeSession
 from realcli.harness.install import AgentInstall, agents_dir, find_install
-from realcli.harness.process import wait_or_kill
+from realcli.harness.process import DRAIN_S, HOME_MOUNT, TASK_MOUNT, wait_or_kill
 from realcli.harness.transcript import Transcript
 from realcli.sandbox.base import Sandbox, SandboxProcess
 from realcli.schema.events import ErrorEvent, ErrorType, MessageEvent, SessionEvent
 
 __all__ = ["HOME_MOUNT", "TASK_MOUNT", "AgentCliHarness", "deep_merge", "script_of"]
 
-HOME_MOUNT = "/run/realcli/home"
 GUI_MCP_SCRIPT = Path(mcp_server.__file__)
 GUI_MCP_MOUNT = "/run/realcli/gui/mcp_server.py"
-TASK_MOUNT = "/run/realcli/task"
 INSTRUCTION = f"{TASK_MOUNT}/instruction.md"
-DRAIN_S = 10.0
 MAX_NATIVE_BYTES = 64 * 1024 * 1024
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from realcli.harness.base import Harness, HarnessContext, HarnessOutcome
-from realcli.harness.process import wait_or_kill
+from realcli.harness.process import DRAIN_S, HOME_MOUNT, TASK_MOUNT, wait_or_kill
 from realcli.harness.transcript import BUILTIN_TOOLS, Transcript
 from realcli.sandbox.base import SandboxProcess
 from realcli.schema.events import ErrorEvent, ErrorType, MessageEvent, SessionEvent
@@ -33,10 +33,6 @@ from realcli.util.errors import ConfigError
 __all__ = ["FILES_MOUNT", "CommandHarness", "GatewayTranscript"]
 
 FILES_MOUNT = "/run/realcli/files"
-HOME_MOUNT = "/run/realcli/home"
-TASK_MOUNT = "/run/realcli/task"
-
-DRAIN_S = 10.0
 
 
 class GatewayTranscript(Transcript):

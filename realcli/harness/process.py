@@ -7,9 +7,15 @@ import time
 from realcli.harness.base import HarnessContext
 from realcli.sandbox.base import SandboxProcess
 
-__all__ = ["wait_or_kill"]
+__all__ = ["DRAIN_S", "HOME_MOUNT", "TASK_MOUNT", "wait_or_kill"]
 
 POLL_S = 0.1
+DRAIN_S = 10.0
+"""After the agent exits, how long to wait for the rest of its stdout."""
+HOME_MOUNT = "/run/realcli/home"
+"""Where an agent's per-run home is mounted (read-write) in its sandbox."""
+TASK_MOUNT = "/run/realcli/task"
+"""Where the task's instruction is mounted (read-only) in the agent's sandbox."""
 
 
 def wait_or_kill(proc: SandboxProcess, ctx: HarnessContext) -> tuple[int | None, str | None]:

@@ -111,13 +111,11 @@ AUTH = {
 }
 
 
-@pytest.mark.parametrize(
-    "wire",
-    [
-        pytest.param(w, marks=pytest.mark.skipif(w not in SERVED, reason=f"gateway has no {w}"))
-        for w in AUTH
-    ],
-)
+def test_the_gateway_serves_every_upstream_wire() -> None:
+    assert set(AUTH) <= SERVED
+
+
+@pytest.mark.parametrize("wire", sorted(AUTH))
 @pytest.mark.parametrize("stream", [False, True])
 def test_gateway_through_upstream_gateway(
     stream: bool,
