@@ -95,7 +95,9 @@ def _section(
         f'<p class="caption">{html.escape(figure.CAPTION)}</p>',
     ]
     if df.is_empty():
-        reason = "no finished runs for this figure" if has_runs else "no runs"
+        reason = (
+            getattr(figure, "EMPTY", "no finished runs for this figure") if has_runs else "no runs"
+        )
         parts.append(f'<p class="empty">{reason.capitalize()}.</p>')
         files = [csv_path]
     else:

@@ -2,7 +2,9 @@
 
 A figure module defines ``NAME`` (file stem of its outputs), ``TITLE``, ``CAPTION``,
 ``COLUMN_LABELS`` (column → header shown in the report), ``data(con) -> polars.DataFrame`` and
-``chart(df) -> altair chart``. Adding a figure: write the module, add it to :data:`FIGURES`.
+``chart(df) -> altair chart``; optionally ``EMPTY``, what the report says when ``data`` has no
+rows although the warehouse has runs. Adding a figure: write the module, add it to
+:data:`FIGURES`.
 """
 
 from __future__ import annotations
@@ -13,7 +15,14 @@ import altair as alt
 import duckdb
 import polars as pl
 
-from analysis.figures import harness_audit, longcli_main_table, step_distribution
+from analysis.figures import (
+    collaboration,
+    harness_audit,
+    longcli_main_table,
+    progress_order,
+    self_correction,
+    step_distribution,
+)
 
 __all__ = ["FIGURES", "Figure", "by_name"]
 
@@ -32,6 +41,9 @@ class Figure(Protocol):
 FIGURES: tuple[Figure, ...] = (
     longcli_main_table,
     step_distribution,
+    self_correction,
+    collaboration,
+    progress_order,
     harness_audit,
 )
 

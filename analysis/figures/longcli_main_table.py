@@ -13,8 +13,8 @@ import duckdb
 import polars as pl
 
 from analysis.charts import placeholder
-from analysis.passk import DEFAULT_K, system_pass_at_k
-from analysis.systems import SYSTEM_AXES, longcli_runs, with_system_label
+from analysis.passk import DEFAULT_K
+from analysis.systems import SYSTEM_AXES, longcli_runs, pass_at_k_by_system, with_system_label
 
 __all__ = ["CAPTION", "COLUMN_LABELS", "NAME", "TITLE", "chart", "data"]
 
@@ -77,31 +77,9 @@ def data(con: duckdb.DuckDBPyConnection, k: int = DEFAULT_K) -> pl.DataFrame:
         n_task_errors=pl.col("is_task_error").filter(fin).sum().cast(pl.Int64),
         n_incomplete=(~fin).sum().cast(pl.Int64),
     )
-    table = table.join(_pass_at_k(runs, k), on=axes, how="left", nulls_equal=True)
+    table = table.join(pass_at_k_by_system(runs, k), on=axes, how="left", nulls_equal=True)
     table = with_system_label(table.sort(axes))
     return table.select(list(COLUMN_LABELS))
-
-
-def _pass_at_k(runs: pl.DataFrame, k: int) -> pl.DataFrame:
-    """Per system: Pass@k over its tasks and the k used, from (n attempts, c passes) per task."""
-    per_task = (
-        runs.filter(pl.col("in_denominator"))
-        .group_by([*SYSTEM_AXES, "task_id"])
-        .agg(n=pl.len(), c=pl.col("passed").sum())
-    )
-    attempts: dict[tuple[str, ...], list[tuple[int, int]]] = {}
-    for row in per_task.iter_rows(named=True):
-        key = tuple(row[a] for a in SYSTEM_AXES)
-        attempts.setdefault(key, []).append((int(row["n"]), int(row["c"])))
-    rows = []
-    for key, tasks in attempts.items():
-        value, k_used = system_pass_at_k(tasks, k)
-        rows.append(
-            dict(zip(SYSTEM_AXES, key, strict=True))
-            | {"k": k_used, "pass_at_k_pct": None if value is None else value * 100}
-        )
-    schema = {a: pl.String for a in SYSTEM_AXES} | {"k": pl.Int64, "pass_at_k_pct": pl.Float64}
-    return pl.DataFrame(rows, schema=schema)
 
 
 def chart(df: pl.DataFrame) -> alt.LayerChart | alt.Chart:

@@ -72,7 +72,8 @@ def insert_rows(
     """Insert ``rows`` (dicts keyed by column name) into ``table`` in one statement.
 
     Column types come from the table itself, so the migration stays the only schema.
-    Columns missing from the dicts take their default. Runs inside the caller's transaction.
+    Columns missing from every dict take their default; a column that only some dicts have is
+    NULL in the others. Runs inside the caller's transaction.
     """
     if not rows:
         return 0
@@ -83,12 +84,12 @@ def insert_rows(
             [table],
         ).fetchall()
     )
-    names = list(rows[0].keys())
+    names = list(dict.fromkeys(name for row in rows for name in row))
     unknown = [n for n in names if n not in table_types]
     if unknown:
         raise KeyError(f"{table}: no column(s) {unknown}")
     schema = {n: polars_type(str(table_types[n])) for n in names}
-    frame = pl.DataFrame({n: [r[n] for r in rows] for n in names}, schema=schema)
+    frame = pl.DataFrame({n: [r.get(n) for r in rows] for n in names}, schema=schema)
     with tempfile.TemporaryDirectory(prefix="realcli-ingest-") as tmp:
         path = Path(tmp) / f"{table}.parquet"
         frame.write_parquet(path)

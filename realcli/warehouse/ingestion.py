@@ -1,8 +1,9 @@
 """Ingest run folders into the warehouse: idempotent on ``run_key``, one writer, bulk inserts.
 
-``RUNS_DIR/<experiment>/<run_key>/`` folders are read; one whose files are byte-identical to
-what was loaded before is skipped; a new or changed one is replaced (its rows deleted and
-inserted anew) inside a transaction. A folder that can't be read is reported in
+``RUNS_DIR/<experiment>/<run_key>/`` folders are read; one whose files (``RUN_FILES``: spec,
+ledger, verdict and the optional progress.json) are byte-identical to what was loaded before is
+skipped; a new or changed one is replaced (its rows deleted and inserted anew) inside a
+transaction. A folder that can't be read is reported in
 ``IngestStats.problems`` and skipped; the rest still load.
 """
 
@@ -37,6 +38,10 @@ RUN_TABLES = (
     "sessions",
     "tool_pools",
     "fidelity",
+    "interventions",
+    "snapshots",
+    "progress_goals",
+    "progress_runs",
 )
 """Every raw table keyed by ``run_key``: a run's rows in all of them are replaced together."""
 

@@ -1,8 +1,10 @@
-"""Read one run folder (``spec.json``, ``ledger.jsonl``, ``verdict.json``) into warehouse rows.
+"""Read one run folder (``spec.json``, ``ledger.jsonl``, ``verdict.json``, ``progress.json``)
+into warehouse rows.
 
 Pure: files in, rows out; nothing here touches DuckDB. A folder whose ``spec.json`` or ledger
 header cannot be used raises :class:`RunFolderError` (the caller reports it and moves on); a
-truncated ledger or an unusable ``verdict.json`` only adds problems and marks the run.
+truncated ledger or an unusable ``verdict.json`` or ``progress.json`` only adds problems and
+marks the run.
 """
 
 from __future__ import annotations
@@ -17,20 +19,23 @@ from typing import Any
 from pydantic import ValidationError
 
 from realcli.ledger import LedgerContents, read_ledger
-from realcli.ledger.layout import LEDGER, SPEC, VERDICT
+from realcli.ledger.layout import LEDGER, PROGRESS, SPEC, VERDICT
 from realcli.schema.events import (
     ErrorEvent,
     FidelityEvent,
     HeaderEvent,
+    InterventionEvent,
     ModelCallEvent,
     RunEndEvent,
     SessionEvent,
+    SnapshotEvent,
     ToolCallEvent,
     ToolPoolEvent,
     ToolResultEvent,
 )
 from realcli.schema.verdict import Verdict
 from realcli.util.errors import LedgerError, RealcliError
+from realcli.warehouse.progress_file import read_progress
 
 __all__ = [
     "RUN_FILES",
@@ -40,7 +45,7 @@ __all__ = [
     "read_run_folder",
 ]
 
-RUN_FILES = (SPEC, LEDGER, VERDICT)
+RUN_FILES = (SPEC, LEDGER, VERDICT, PROGRESS)
 """The files ingest reads; their bytes (or absence) make the folder's ingest digest."""
 
 _MODEL_CALL_FIELDS = (
@@ -79,6 +84,10 @@ class RunRows:
     sessions: list[dict[str, Any]] = field(default_factory=list)
     tool_pools: list[dict[str, Any]] = field(default_factory=list)
     fidelity: list[dict[str, Any]] = field(default_factory=list)
+    interventions: list[dict[str, Any]] = field(default_factory=list)
+    snapshots: list[dict[str, Any]] = field(default_factory=list)
+    progress_goals: list[dict[str, Any]] = field(default_factory=list)
+    progress_runs: list[dict[str, Any]] = field(default_factory=list)
 
     def tables(self) -> dict[str, list[dict[str, Any]]]:
         return {
@@ -92,6 +101,10 @@ class RunRows:
             "sessions": self.sessions,
             "tool_pools": self.tool_pools,
             "fidelity": self.fidelity,
+            "interventions": self.interventions,
+            "snapshots": self.snapshots,
+            "progress_goals": self.progress_goals,
+            "progress_runs": self.progress_runs,
         }
 
 
@@ -133,10 +146,15 @@ def read_run_folder(run_dir: Path, digest: str, ingested_at: datetime) -> RunRow
         ],
     )
     verdict = _read_verdict(run_dir / VERDICT, run_key, rows.problems)
+    progress = read_progress(run_dir / PROGRESS, run_key, rows.problems)
     rows.run = _run_row(run_dir, spec_doc, ledger, verdict, digest, ingested_at)
+    rows.run["has_progress"] = progress is not None
     _add_ledger_rows(rows, ledger)
     if verdict is not None:
         _add_verdict_rows(rows, verdict)
+    if progress is not None:
+        rows.progress_runs.append(progress.run)
+        rows.progress_goals.extend(progress.goals)
     return rows
 
 
@@ -264,6 +282,8 @@ def _run_row(
         "permission_mode": session.permission_mode if session else None,
         "n_tool_pools": sum(1 for e in events if isinstance(e, ToolPoolEvent)),
         "fidelity_ok": all(f.ok for f in fidelity) if fidelity else None,
+        "n_interventions": sum(1 for e in events if isinstance(e, InterventionEvent)),
+        "n_snapshots": sum(1 for e in events if isinstance(e, SnapshotEvent)),
         "started_at": started_at,
         "ended_at": ended_at,
         "graded_at": verdict.graded_at if verdict else None,
@@ -309,6 +329,9 @@ def _add_ledger_rows(rows: RunRows, ledger: LedgerContents) -> None:
             )
             row = e.model_dump(mode="json", exclude={"kind", "ts"})
             table.append({"run_key": key, **row})
+        elif isinstance(e, InterventionEvent | SnapshotEvent):
+            table = rows.interventions if e.kind == "intervention" else rows.snapshots
+            table.append({"run_key": key, **e.model_dump(exclude={"kind"})})
         elif isinstance(e, ToolCallEvent):
             res = results.get(e.call_id)
             rows.tool_calls.append(

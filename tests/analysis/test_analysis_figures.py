@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import duckdb
 import pytest
-from warehouse_rows import add_runs, run
+from warehouse_rows import add_progress, add_rounds, add_runs, goal, run
 
 from analysis.figures import FIGURES, Figure, by_name
 from analysis.systems import SYSTEM_AXES
@@ -15,7 +15,22 @@ def test_figure_contract(figure: Figure, con: duckdb.DuckDBPyConnection) -> None
     assert figure.NAME and figure.TITLE and figure.CAPTION
     empty = figure.data(con)
     assert empty.columns == list(figure.COLUMN_LABELS)
-    add_runs(con, run(passed=True), run(seed=2, f2p_step=0.4), run(model="m2", f2p_step=0.7))
+    add_runs(
+        con,
+        run(passed=True),
+        run(seed=2, f2p_step=0.4, n_interventions=0),
+        run(model="m2", f2p_step=0.7),
+        run(
+            run_key="sc",
+            protocol="self_correct",
+            n_rounds=2,
+            passed=True,
+            n_interventions=1,
+            has_progress=True,
+        ),
+    )
+    add_rounds(con, "sc", (False, 0.5, True), (True, 1.0, True))
+    add_progress(con, "sc", [goal("s1", order=1, first=3), goal("s2", order=2, first=5)])
     df = figure.data(con)
     assert df.columns == empty.columns
     assert df.columns[: len(SYSTEM_AXES)] == list(SYSTEM_AXES)

@@ -107,3 +107,17 @@ def test_chart_shows_four_metrics_per_system(con: duckdb.DuckDBPyConnection) -> 
     values = next(iter(spec["datasets"].values()))
     assert {v["metric"] for v in values} == {"Pass", "Pass@k", "F2P step", "P2P pass"}
     assert len(values) == 8
+
+
+def test_two_protocols_of_one_agent_are_two_systems(con: duckdb.DuckDBPyConnection) -> None:
+    add_runs(
+        con,
+        run(protocol="autonomous", passed=True),
+        run(protocol="autonomous", seed=2),
+        run(protocol="self_correct", passed=True, n_rounds=3),
+    )
+    got = longcli_main_table.data(con)
+    assert got.select("protocol", "system", "n_runs", "pass_pct").rows() == [
+        ("autonomous", "m1 · h1 · autonomous", 2, 50.0),
+        ("self_correct", "m1 · h1 · self_correct", 1, 100.0),
+    ]

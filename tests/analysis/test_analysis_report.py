@@ -10,7 +10,7 @@ from pathlib import Path
 import duckdb
 import polars as pl
 import pytest
-from warehouse_rows import add_runs, run
+from warehouse_rows import add_progress, add_rounds, add_runs, goal, run
 
 from analysis.figures import FIGURES
 from analysis.report import build_report, render_table
@@ -36,7 +36,10 @@ def warehouse(tmp_path_factory: pytest.TempPathFactory) -> Path:
                 for s in (1, 2, 3)
             ),
             run(status="incomplete", seed=9),
+            run(run_key="sc", protocol="self_correct", n_rounds=3, has_progress=True),
         )
+        add_rounds(con, "sc", (False, 0.25, True), (False, 0.5, False), (True, 1.0, True))
+        add_progress(con, "sc", [goal("s1", order=1, first=4), goal("s2", order=2, first=2)])
     return path
 
 
@@ -57,7 +60,7 @@ def test_report_writes_index_and_each_figure_as_png_svg_csv(report: Path) -> Non
     html = report.read_text()
     assert "LongCLI-Bench main table" in html
     assert "<table>" in html and "Pass@k (%)" in html
-    assert "13 runs in 1 experiment(s), 1 incomplete" in html
+    assert "14 runs in 1 experiment(s), 1 incomplete" in html
 
 
 def test_report_is_offline(report: Path) -> None:
@@ -140,3 +143,12 @@ def test_render_table_formats_and_escapes() -> None:
     df = pl.DataFrame({"name": ["<a>", None], "value": [1 / 3, None]})
     html = render_table(df, {"value": "Value (%)"})
     assert "&lt;a&gt;" in html and "0.3" in html and "—" in html and "Value (%)" in html
+
+
+def test_a_figure_with_nothing_to_show_says_why(tmp_path: Path) -> None:
+    with connect(tmp_path / "w.duckdb") as con:
+        add_runs(con, run(passed=True))  # one round, no progress replay
+    html = build_report(tmp_path / "w.duckdb", tmp_path / "out").read_text()
+    assert "No finished runs with two or more rounds." in html
+    assert "No finished runs with a progress replay (progress.json)." in html
+    assert (tmp_path / "out" / "collaboration.png").exists()

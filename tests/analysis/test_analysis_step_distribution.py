@@ -58,3 +58,12 @@ def test_chart_stacks_bins_in_order(con: duckdb.DuckDBPyConnection) -> None:
     bars = spec["layer"][0]["encoding"]
     assert bars["color"]["sort"] == BINS
     assert bars["x"]["stack"] == "zero"
+
+
+def test_two_protocols_of_one_agent_are_two_systems(con: duckdb.DuckDBPyConnection) -> None:
+    add_runs(con, run(protocol="autonomous", f2p_step=0.1), run(protocol="plan", f2p_step=0.9))
+    got = step_distribution.data(con).filter(pl.col("n_runs_in_bin") > 0)
+    assert got.select("protocol", "system", "bin").rows() == [
+        ("autonomous", "m1 · h1 · autonomous", "[0,30)"),
+        ("plan", "m1 · h1 · plan", "[80,100)"),
+    ]

@@ -1,15 +1,19 @@
-"""Golden-test input: `runs` rows inserted straight into an in-memory warehouse."""
+"""Golden-test input: `runs`, `rounds` and progress rows inserted straight into a warehouse."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import duckdb
 import polars as pl
 import pytest
 
+from realcli.schema.progress import GoalProgress
 from realcli.warehouse import insert_rows
-from tests.warehouse.run_folders import raw_run
+from tests.warehouse.run_folders import goal, raw_run
+
+__all__ = ["add_progress", "add_rounds", "add_runs", "assert_rows", "goal", "run"]
 
 _count = 0
 
@@ -45,6 +49,78 @@ def run(**columns: Any) -> dict[str, Any]:
 
 def add_runs(con: duckdb.DuckDBPyConnection, *rows: dict[str, Any]) -> None:
     insert_rows(con, "runs", list(rows))
+
+
+def add_rounds(
+    con: duckdb.DuckDBPyConnection, run_key: str, *scores: tuple[bool, float, bool]
+) -> None:
+    """`rounds` rows T1, T2, … of ``run_key``, one per (passed, f2p_step, p2p_pass)."""
+    insert_rows(
+        con,
+        "rounds",
+        [
+            {
+                "run_key": run_key,
+                "round": i,
+                "passed": passed,
+                "f2p_total": 4,
+                "f2p_passed": round(f2p_step * 4),
+                "f2p_pass": f2p_step == 1.0,
+                "f2p_step": f2p_step,
+                "p2p_total": 2,
+                "p2p_passed": 2 if p2p_pass else 1,
+                "p2p_pass": p2p_pass,
+                "p2p_step": 1.0 if p2p_pass else 0.5,
+                "f2p_test_share": f2p_step,
+            }
+            for i, (passed, f2p_step, p2p_pass) in enumerate(scores, start=1)
+        ],
+    )
+
+
+def add_progress(
+    con: duckdb.DuckDBPyConnection,
+    run_key: str,
+    goals: Sequence[GoalProgress],
+    *,
+    last_step: int = 10,
+) -> None:
+    """A progress replay of ``run_key`` (`progress_runs`, `progress_goals`); build the goals with
+    :func:`goal`. The run's `runs` row needs ``has_progress=True``."""
+    insert_rows(
+        con,
+        "progress_runs",
+        [
+            {
+                "run_key": run_key,
+                "method": "exhaustive",
+                "grid": 0,
+                "n_snapshots": last_step + 1,
+                "last_step": last_step,
+                "n_evaluations": last_step + 1,
+                "seconds": 1.0,
+            }
+        ],
+    )
+    insert_rows(
+        con,
+        "progress_goals",
+        [
+            {
+                "run_key": run_key,
+                "goal": g.goal,
+                "kind": g.kind,
+                "reference_order": g.reference_order,
+                "depends_on": list(g.depends_on),
+                "initial": g.initial,
+                "first_pass_step": g.first_pass_step,
+                "broke_at": list(g.broke_at),
+                "restored_at": list(g.restored_at),
+                "final": g.final,
+            }
+            for g in goals
+        ],
+    )
 
 
 def assert_rows(got: pl.DataFrame, expected: list[dict[str, Any]]) -> None:

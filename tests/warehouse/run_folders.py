@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -15,15 +15,18 @@ from realcli.schema.events import (
     FidelityEvent,
     GradingEvent,
     HeaderEvent,
+    InterventionEvent,
     ModelCallEvent,
     RoundEndEvent,
     RoundStartEvent,
     RunEndEvent,
     SessionEvent,
+    SnapshotEvent,
     ToolCallEvent,
     ToolPoolEvent,
     ToolResultEvent,
 )
+from realcli.schema.progress import GoalProgress, ProgressReport, SnapshotOutcome
 from realcli.schema.run_spec import (
     HarnessSpec,
     JudgeSpec,
@@ -50,6 +53,8 @@ from realcli.warehouse import RUN_TABLES
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 MakeRun = Callable[..., Path]
+RoundScore = tuple[bool, float, bool]
+"""One graded round of a test run folder: (passed, f2p_step, p2p_pass)."""
 
 
 def write_run(
@@ -69,8 +74,20 @@ def write_run(
     verdict: bool = True,
     rounds: int = 1,
     n_tool_calls: int = 2,
+    round_scores: Sequence[RoundScore] | None = None,
+    interventions: Sequence[dict[str, Any]] = (),
+    snapshots: bool = False,
 ) -> Path:
-    """Write one real run folder and return it. ``verdict=False``: killed before grading."""
+    """Write one real run folder and return it. ``verdict=False``: killed before grading.
+
+    ``round_scores``: each round's (passed, f2p_step, p2p_pass), overriding ``rounds``,
+    ``passed``, ``f2p_step`` and ``p2p_pass``; ``interventions``: InterventionEvent fields
+    (without seq/ts), emitted at the start of their ``round``; ``snapshots``: a snapshot event
+    of the initial workspace and one after every tool call.
+    """
+    if round_scores:
+        rounds = len(round_scores)
+        passed, f2p_step, p2p_pass = round_scores[-1]
     f2p_step = (1.0 if passed else 0.5) if f2p_step is None else f2p_step
     spec = RunSpec(
         experiment_name=experiment,
@@ -122,9 +139,15 @@ def write_run(
         host={"name": "test"},
     )
     t = T0
+    step = 0
     with LedgerWriter.create(run_dir / "ledger.jsonl", header, Redactor(env={})) as ledger:
         for r in range(1, rounds + 1):
             ledger.emit(RoundStartEvent(seq=0, ts=t, round=r))
+            if snapshots and r == 1:
+                ledger.emit(_snapshot(t, r, step, None))
+            for fields in interventions:
+                if fields["round"] == r:
+                    ledger.emit(InterventionEvent(seq=0, ts=t, **fields))
             ledger.emit(
                 SessionEvent(
                     seq=0,
@@ -177,6 +200,9 @@ def write_run(
                         output_digest="0" * 64,
                     )
                 )
+                step += 1
+                if snapshots:
+                    ledger.emit(_snapshot(t, r, step, call_id))
             ledger.emit(
                 ToolPoolEvent(
                     seq=0,
@@ -230,9 +256,89 @@ def write_run(
             p2p_pass=p2p_pass,
             status=status,
             rounds=rounds,
+            round_scores=round_scores,
         )
         (run_dir / "verdict.json").write_text(v.model_dump_json(indent=1))
     return run_dir
+
+
+def _snapshot(ts: datetime, round_: int, step: int, call_id: str | None) -> SnapshotEvent:
+    return SnapshotEvent(
+        seq=0,
+        ts=ts,
+        round=round_,
+        step=step,
+        call_id=call_id,
+        commit=f"{step:040x}",
+        tree=f"{step + 1000:040x}",
+        changed_files=0 if step == 0 else 1,
+        duration_ms=4.0,
+    )
+
+
+def goal(
+    goal_id: str,
+    *,
+    kind: str = "substep",
+    order: int | None = None,
+    depends_on: Sequence[str] = (),
+    first: int | None = None,
+    broke_at: Sequence[int] = (),
+    restored_at: Sequence[int] = (),
+    final: bool | None = None,
+) -> GoalProgress:
+    """One goal of a progress report; ``first``: first step at which it held (0: initially);
+    ``final`` defaults to "held once and its last break was restored"."""
+    if final is None:
+        final = first is not None and len(restored_at) >= len(broke_at)
+    changes = sorted([(s, False) for s in broke_at] + [(s, True) for s in restored_at])
+    return GoalProgress(
+        goal=goal_id,
+        kind=kind,  # type: ignore[arg-type]
+        reference_order=order,
+        depends_on=tuple(depends_on),
+        initial=first == 0,
+        first_pass_step=first,
+        broke_at=tuple(broke_at),
+        restored_at=tuple(restored_at),
+        final=final,
+        transitions=(((first, True),) if first else ()) + tuple(changes),
+    )
+
+
+def write_progress(
+    run_dir: Path, goals: Sequence[GoalProgress], *, last_step: int = 4, run_key: str = ""
+) -> Path:
+    """Write ``progress.json`` for the run in ``run_dir`` (a bisection over ``last_step``)."""
+    steps = sorted({0, last_step, *(g.first_pass_step or 0 for g in goals)})
+    report = ProgressReport(
+        run_key=run_key or run_dir.name,
+        method="bisection",
+        grid=2,
+        n_snapshots=last_step + 1,
+        last_step=last_step,
+        evaluations=tuple(
+            SnapshotOutcome(
+                step=s,
+                round=1,
+                commit=f"{s:040x}",
+                passed=tuple(
+                    g.goal
+                    for g in goals
+                    if g.first_pass_step is not None and g.first_pass_step <= s
+                ),
+                f2p_step=s / last_step,
+                p2p_step=1.0,
+                seconds=0.5,
+            )
+            for s in steps
+        ),
+        seconds=0.5 * len(steps),
+        goals=tuple(goals),
+    )
+    path = run_dir / "progress.json"
+    path.write_text(report.model_dump_json(indent=1))
+    return path
 
 
 def make_verdict(
@@ -244,72 +350,71 @@ def make_verdict(
     p2p_pass: bool,
     status: str = "graded",
     rounds: int = 1,
+    round_scores: Sequence[RoundScore] | None = None,
 ) -> Verdict:
-    """Two F2P tests, two P2P tests and ten sub-steps of weight 0.1 per round."""
-    f2p_all = passed or f2p_step == 1.0
-    p2p_ok = p2p_pass or passed
-    round_verdicts = []
-    for r in range(1, rounds + 1):
-        tests = [
-            TestResult(
-                nodeid=f"f2p/test_a.py::test_{i}",
-                test_set="f2p",
-                outcome=TestOutcome.passed if f2p_all or i == 0 else TestOutcome.failed,
-                duration_s=0.5,
-            )
-            for i in range(2)
-        ] + [
-            TestResult(
-                nodeid=f"p2p/test_b.py::test_{i}",
-                test_set="p2p",
-                outcome=TestOutcome.passed if p2p_ok or i == 0 else TestOutcome.failed,
-                duration_s=0.25,
-            )
-            for i in range(2)
-        ]
-        n_sub = round(f2p_step * 10)
-        substeps = tuple(
-            SubStepResult(
-                id=f"s{i:02d}",
-                passed=i < n_sub,
-                weight=0.1,
-                tests_passed=1 if i < n_sub else 0,
-                tests_total=1,
-            )
-            for i in range(10)
-        )
-        round_verdicts.append(
-            RoundVerdict(
-                round=r,
-                passed=passed,
-                f2p=SetScore(
-                    total=2, passed=2 if f2p_all else 1, all_passed=f2p_all, step_score=f2p_step
-                ),
-                p2p=SetScore(
-                    total=2,
-                    passed=2 if p2p_ok else 1,
-                    all_passed=p2p_ok,
-                    step_score=1.0 if p2p_ok else 0.5,
-                ),
-                f2p_test_share=1.0 if f2p_all else 0.5,
-                substeps=substeps,
-                tests=tuple(tests),
-            )
-        )
+    """Two F2P tests, two P2P tests and ten sub-steps of weight 0.1 per round; every round
+    scores the same unless ``round_scores`` gives each round's (passed, f2p_step, p2p_pass)."""
+    scores = list(round_scores or [(passed, f2p_step, p2p_pass)] * rounds)
+    round_verdicts = [_round_verdict(r, *score) for r, score in enumerate(scores, start=1)]
+    last = round_verdicts[-1]
     return Verdict(
         run_key=run_key,
         task_id=task_id,
         status=VerdictStatus(status),
         rounds=tuple(round_verdicts),
-        passed=passed,
-        f2p_pass=f2p_all,
-        f2p_step=f2p_step,
-        p2p_pass=p2p_ok,
-        p2p_step=1.0 if p2p_ok else 0.5,
+        passed=last.passed,
+        f2p_pass=last.f2p.all_passed,
+        f2p_step=last.f2p.step_score,
+        p2p_pass=last.p2p.all_passed,
+        p2p_step=last.p2p.step_score,
         wall_time_s=12.5,
         agent_time_s=10.0,
         tests_time_s=2.5,
         graded_at=T0 + timedelta(minutes=5),
+    )
+
+
+def _round_verdict(r: int, passed: bool, f2p_step: float, p2p_pass: bool) -> RoundVerdict:
+    f2p_all = passed or f2p_step == 1.0
+    p2p_ok = p2p_pass or passed
+    tests = [
+        TestResult(
+            nodeid=f"f2p/test_a.py::test_{i}",
+            test_set="f2p",
+            outcome=TestOutcome.passed if f2p_all or i == 0 else TestOutcome.failed,
+            duration_s=0.5,
+        )
+        for i in range(2)
+    ] + [
+        TestResult(
+            nodeid=f"p2p/test_b.py::test_{i}",
+            test_set="p2p",
+            outcome=TestOutcome.passed if p2p_ok or i == 0 else TestOutcome.failed,
+            duration_s=0.25,
+        )
+        for i in range(2)
+    ]
+    n_sub = round(f2p_step * 10)
+    substeps = tuple(
+        SubStepResult(
+            id=f"s{i:02d}",
+            passed=i < n_sub,
+            weight=0.1,
+            tests_passed=1 if i < n_sub else 0,
+            tests_total=1,
+        )
+        for i in range(10)
+    )
+    return RoundVerdict(
+        round=r,
+        passed=passed,
+        f2p=SetScore(total=2, passed=2 if f2p_all else 1, all_passed=f2p_all, step_score=f2p_step),
+        p2p=SetScore(
+            total=2, passed=2 if p2p_ok else 1, all_passed=p2p_ok, step_score=1.0 if p2p_ok else 0.5
+        ),
+        f2p_test_share=1.0 if f2p_all else 0.5,
+        substeps=substeps,
+        tests=tuple(tests),
     )
 
 

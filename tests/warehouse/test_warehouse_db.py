@@ -6,6 +6,7 @@ from pathlib import Path
 
 import duckdb
 import pytest
+from run_folders import raw_run
 
 from realcli.warehouse import (
     MIGRATIONS_DIR,
@@ -13,6 +14,7 @@ from realcli.warehouse import (
     WarehouseError,
     connect,
     fetch_df,
+    insert_rows,
     load_migrations,
 )
 from realcli.warehouse.db import view_files
@@ -164,3 +166,13 @@ def test_read_only_refuses_missing_or_unmigrated_files(tmp_path: Path) -> None:
 def test_shipped_migrations_are_numbered_from_one_without_gaps() -> None:
     versions = [m.version for m in load_migrations(MIGRATIONS_DIR)]
     assert versions == list(range(1, len(versions) + 1))
+
+
+def test_insert_rows_keeps_a_column_that_only_later_rows_have(
+    fresh_db: duckdb.DuckDBPyConnection,
+) -> None:
+    """Guards a bug: columns were taken from the first dict only, so later rows' extra
+    columns were silently dropped."""
+    insert_rows(fresh_db, "runs", [raw_run("a"), raw_run("b", has_progress=True, n_snapshots=3)])
+    got = fresh_db.execute("select run_key, has_progress, n_snapshots from runs order by 1")
+    assert got.fetchall() == [("a", None, None), ("b", True, 3)]

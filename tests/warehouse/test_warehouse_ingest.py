@@ -43,6 +43,10 @@ def test_loads_every_run_folder_and_skips_dot_and_underscore_folders(
         "sessions": 3,
         "tool_pools": 3,
         "fidelity": 3,
+        "interventions": 0,
+        "snapshots": 0,
+        "progress_goals": 0,
+        "progress_runs": 0,
     }
 
 

@@ -2,6 +2,8 @@
 -- and metrics, the final round's test counts, and the F2P step bin of dim_step_bins.
 -- in_denominator: finished runs (graded, infra_error, task_error) count in every rate;
 -- incomplete runs stay here with in_denominator = false so tables can report how many.
+-- n_interventions / n_snapshots: intervention and snapshot events in the ledger (NULL for runs
+-- loaded before migration 004); has_progress: a usable progress.json was loaded.
 with runs_staged as (
     select * from stg_runs
 ),
@@ -91,6 +93,9 @@ final as (
         s.permission_mode,
         s.n_tool_pools,
         s.fidelity_ok,
+        s.n_interventions,
+        s.n_snapshots,
+        s.has_progress,
         s.started_at,
         s.ended_at
     from scored as s
