@@ -1,0 +1,3 @@
+from ledgerlite.cli import main
+
+raise SystemExit(main())

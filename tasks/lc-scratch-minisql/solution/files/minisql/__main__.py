@@ -1,0 +1,3 @@
+from minisql.cli import main
+
+raise SystemExit(main())
