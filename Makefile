@@ -28,6 +28,7 @@ bench: setup
 	$(VENV)/python bench/overhead.py --out docs/benchmarks.md
 	$(VENV)/python bench/harnesses.py --out docs/benchmarks.md
 	$(VENV)/python bench/gui.py --out docs/benchmarks.md
+	$(VENV)/python bench/progress.py --out docs/benchmarks.md
 
 clean:
 	rm -rf runs report warehouse.duckdb bench/out

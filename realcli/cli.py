@@ -17,10 +17,12 @@ COMMANDS = {
     "run": "compose an experiment from Hydra overrides and run it (--multirun sweeps)",
     "tasks list": "list the task bundles under the tasks directory",
     "tasks check": "run the health gates on task bundles (--repeat K for flake rates)",
+    "tasks import": "convert a LongCLI-Bench / Terminal-Bench 1 task folder into a task bundle",
     "ingest": "load run folders into the DuckDB warehouse (idempotent)",
     "report": "regenerate report/: tables, figures (PNG, SVG) and an offline index.html",
     "show": "print a readable summary of one run",
     "regrade": "rebuild verdicts from saved test output without starting an agent",
+    "progress": "replay a run's workspace snapshots: when each goal first passed and broke",
     "agents list": "list the agent CLIs realcli can run, their pinned versions and install state",
     "agents install": "install agent CLIs at their pinned versions (npm / venv; idempotent)",
 }
@@ -42,7 +44,7 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
     sub.add_parser("run", help=COMMANDS["run"], add_help=False)
 
-    tasks = sub.add_parser("tasks", help="list and check task bundles")
+    tasks = sub.add_parser("tasks", help="list, check and import task bundles")
     tsub = tasks.add_subparsers(dest="tasks_command", metavar="SUBCOMMAND", required=True)
     for name in ("list", "check"):
         tp = tsub.add_parser(name, help=COMMANDS[f"tasks {name}"])
@@ -63,6 +65,27 @@ def _parser() -> argparse.ArgumentParser:
                 metavar="K",
                 help="run each gate K times and report a flake rate per test",
             )
+    imp = tsub.add_parser("import", help=COMMANDS["tasks import"])
+    imp.add_argument("format", choices=("longcli",), help="the source form (LongCLI-Bench / TB1)")
+    imp.add_argument("source", type=Path, metavar="PATH", help="the task folder (with task.yaml)")
+    imp.add_argument(
+        "--out",
+        dest="tasks_dir",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="tasks dir to write <id>/ into (default: paths.tasks_dir of the config)",
+    )
+    imp.add_argument(
+        "--id", dest="task_id", default=None, metavar="ID", help="default: the folder's name"
+    )
+    imp.add_argument(
+        "--category",
+        default=None,
+        metavar="CATEGORY",
+        help="from_scratch, feature, bugfix or refactor, when task.yaml's is unknown",
+    )
+    imp.add_argument("--force", action="store_true", help="replace an existing bundle of that id")
 
     for name in ("ingest", "report"):
         ip = sub.add_parser(name, help=COMMANDS[name])
@@ -79,6 +102,23 @@ def _parser() -> argparse.ArgumentParser:
     regrade = sub.add_parser("regrade", help=COMMANDS["regrade"])
     regrade.add_argument("run_keys", nargs="*", metavar="RUN_KEY", help="default: every run")
     _path(regrade, "--runs-dir", "runs_dir")
+
+    progress = sub.add_parser("progress", help=COMMANDS["progress"])
+    progress.add_argument(
+        "run_keys", nargs="*", metavar="RUN_KEY", help="default: every finished run"
+    )
+    _path(progress, "--runs-dir", "runs_dir")
+    _path(progress, "--tasks-dir", "tasks_dir")
+    progress.add_argument(
+        "--grid",
+        type=int,
+        default=8,
+        metavar="N",
+        help="evenly spaced snapshots always evaluated before bisecting (default 8)",
+    )
+    progress.add_argument(
+        "--exhaustive", action="store_true", help="evaluate every snapshot (no bisection)"
+    )
 
     agents = sub.add_parser("agents", help="install and list agent CLIs")
     asub = agents.add_subparsers(dest="agents_command", metavar="SUBCOMMAND", required=True)
@@ -139,6 +179,10 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "tasks":
         if args.tasks_command == "list":
             return commands.tasks_list(args.tasks_dir)
+        if args.tasks_command == "import":
+            return commands.tasks_import(
+                args.source, args.tasks_dir, args.task_id, args.category, force=args.force
+            )
         return commands.tasks_check(
             args.tasks_dir, args.task_ids, args.repeat, args.cache_dir / "inventory"
         )
@@ -150,6 +194,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         return commands.show(args.runs_dir, args.run_key)
     if args.command == "regrade":
         return commands.regrade(args.runs_dir, args.run_keys)
+    if args.command == "progress":
+        return commands.progress(
+            args.runs_dir, args.tasks_dir, args.run_keys, grid=args.grid, exhaustive=args.exhaustive
+        )
     if args.command == "agents":
         if args.agents_command == "list":
             return commands.agents_list(args.agents_dir)

@@ -3,14 +3,21 @@ for offline runs (replay, noop, scripted backends)."""
 
 from realcli.gateway.backends import Backend, BackendError, NoopBackend
 from realcli.gateway.client import UnixHTTPConnection, request_json
+from realcli.gateway.interject import Interjection, Interjector
 from realcli.gateway.registry import BACKENDS, make_backend
-from realcli.gateway.replay import ReplayBackend, ScriptedBackend
+from realcli.gateway.replay import (
+    CONTINUATION_MARK,
+    ReplayBackend,
+    ScriptedBackend,
+    earlier_calls_line,
+)
 from realcli.gateway.server import WIRE_FORMAT, Gateway
 from realcli.gateway.toolmap import FILE_TOOLS, SHELL_TOOLS, ToolMappingError, map_action
 from realcli.gateway.wire import ChatReply, ChatRequest, ToolCall, count_tokens
 
 __all__ = [
     "BACKENDS",
+    "CONTINUATION_MARK",
     "FILE_TOOLS",
     "SHELL_TOOLS",
     "WIRE_FORMAT",
@@ -19,6 +26,8 @@ __all__ = [
     "ChatReply",
     "ChatRequest",
     "Gateway",
+    "Interjection",
+    "Interjector",
     "NoopBackend",
     "ReplayBackend",
     "ScriptedBackend",
@@ -26,6 +35,7 @@ __all__ = [
     "ToolMappingError",
     "UnixHTTPConnection",
     "count_tokens",
+    "earlier_calls_line",
     "make_backend",
     "map_action",
     "request_json",

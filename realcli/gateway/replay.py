@@ -6,10 +6,18 @@ right step. Each tool action becomes one tool call (mapped by :mod:`realcli.gate
 onto the tools the request offers) with the action's ``note`` as the assistant content.
 ``message`` actions carry no tool call: their text is prepended to the next tool call's
 content, and whatever follows the last tool action (or ``"done"``) is the final reply.
+
+Turns (protocols that talk back: self-correction feedback, guidance): a ``message`` with
+``end_turn`` ends a *segment* of the trajectory; its text is that turn's final reply. Each
+user message realcli sends mid-run carries :data:`CONTINUATION_MARK`; after the ``u``-th one
+the backend serves segment ``u`` (the last segment once they run out), counting the tool calls
+made since that message. A fresh session that gets the earlier transcript instead of its own
+history (:func:`earlier_calls_line`) says how many tool calls came before.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,12 +25,47 @@ from pathlib import Path
 from realcli.catalog.trajectory import load_actions
 from realcli.gateway.backends import Backend, BackendError
 from realcli.gateway.toolmap import Target, ToolMappingError, map_action
-from realcli.gateway.wire import ChatReply, ChatRequest, ToolCall
+from realcli.gateway.wire import ChatReply, ChatRequest, ToolCall, _text_of
 from realcli.schema.actions import Action, GuiAction, MessageAction, ShellAction, WriteAction
 
-__all__ = ["ReplayBackend", "ScriptedBackend"]
+__all__ = [
+    "CONTINUATION_MARK",
+    "ReplayBackend",
+    "ScriptedBackend",
+    "continuations",
+    "earlier_calls_line",
+]
 
 FINAL_DEFAULT = "done"
+CONTINUATION_MARK = "[realcli "
+"""Starts every user message realcli sends after the first (feedback, guidance)."""
+_EARLIER = re.compile(r"\[realcli: (\d+) tool calls in earlier sessions\]")
+
+
+def earlier_calls_line(n: int) -> str:
+    """The line a transcript-carrying fresh session starts with (read by replay backends)."""
+    return f"[realcli: {n} tool calls in earlier sessions]"
+
+
+def continuations(request: ChatRequest) -> tuple[int, int, int]:
+    """(continuation messages so far, tool calls since the last one, earlier-session calls)."""
+    marks = since = earlier = 0
+    for msg in request.messages:
+        role = msg.get("role")
+        if role == "user":
+            text = _text_of(msg.get("content"))
+            found = text.count(CONTINUATION_MARK)
+            if found:
+                marks += found
+                since = 0
+            match = _EARLIER.search(text)
+            if match:
+                earlier = int(match.group(1))
+        elif role == "assistant":
+            calls = msg.get("tool_calls")
+            if isinstance(calls, list):
+                since += len(calls)
+    return marks, since, earlier
 
 
 @dataclass(frozen=True)
@@ -48,6 +91,8 @@ class ReplayBackend(Backend):
         self.target = Target(workdir=workdir)
         steps: list[_Step] = []
         pending: list[str | None] = []
+        starts: list[int] = [0]
+        finals: list[str] = []
         for i, action in enumerate(actions):
             if isinstance(action, WriteAction) and action.content is None:
                 raise ValueError(
@@ -56,16 +101,39 @@ class ReplayBackend(Backend):
                 )
             if isinstance(action, MessageAction):
                 pending += [action.note, action.text]
+                if action.end_turn:
+                    finals.append(_join(pending) or FINAL_DEFAULT)
+                    starts.append(len(steps))
+                    pending = []
                 continue
             steps.append(_Step(action, _join([*pending, action.note])))
             pending = []
         self.steps: tuple[_Step, ...] = tuple(steps)
         self.final_text: str = _join(pending) or FINAL_DEFAULT
+        finals.append(self.final_text)
+        self.segment_starts: tuple[int, ...] = tuple(starts)
+        """First step of each segment (turn); segment k ends where k+1 starts."""
+        self.segment_finals: tuple[str, ...] = tuple(finals)
+
+    def next_step(self, request: ChatRequest) -> tuple[int | None, str]:
+        """The index of the step to serve next (None: the turn is over) and the final text."""
+        marks, since, earlier = continuations(request)
+        segment = min(marks, len(self.segment_starts) - 1)
+        if segment == 0:
+            index = earlier + request.assistant_tool_calls()
+        else:
+            index = self.segment_starts[segment] + since
+        end = (
+            self.segment_starts[segment + 1]
+            if segment + 1 < len(self.segment_starts)
+            else len(self.steps)
+        )
+        return (index if index < end else None), self.segment_finals[segment]
 
     def respond(self, request: ChatRequest) -> ChatReply:
-        index = request.assistant_tool_calls()
-        if index >= len(self.steps):
-            return ChatReply(content=self.final_text)
+        index, final = self.next_step(request)
+        if index is None:
+            return ChatReply(content=final)
         step = self.steps[index]
         target = Target(self.target.workdir, dict(request.tool_schemas()))
         call_id = f"call_{index:04d}"

@@ -34,6 +34,7 @@ from typing import Any, Self
 
 from realcli.gateway.backends import Backend
 from realcli.gateway.codecs import codec_for
+from realcli.gateway.interject import Interjector
 from realcli.gateway.meter import Meter
 from realcli.gateway.wire import (
     ChatReply,
@@ -120,8 +121,13 @@ class Gateway:
         redactor: Redactor | None = None,
         on_exchange: Callable[[Any, dict[str, Any]], None] | None = None,
         gui: GuiService | None = None,
+        interjector: Interjector | None = None,
+        first_call: int = 0,
+        before_call: Callable[[ChatRequest], None] | None = None,
     ) -> None:
         self.backend = backend
+        self.interjector = interjector
+        self.before_call = before_call
         self.on_call = on_call
         self.model_id = model_id
         self.meter = meter or Meter()
@@ -134,7 +140,7 @@ class Gateway:
         self._servers: list[socketserver.BaseServer] = []
         self._threads: list[threading.Thread] = []
         self._socket_path: Path | None = None
-        self._counter = 0
+        self._counter = first_call  # completion ids stay unique across a run's sessions
         self._lock = threading.Lock()
 
     # ----------------------------------------------------------------- lifecycle
@@ -435,6 +441,13 @@ class _Handler(BaseHTTPRequestHandler):
             return
         if gw.backend.latency_ms:
             time.sleep(gw.backend.latency_ms / 1000.0)
+        if gw.before_call is not None:  # e.g. the runner's workspace snapshot
+            try:
+                gw.before_call(request)
+            except Exception as exc:  # never the agent's failure
+                gw.callback_errors.append(f"before_call: {type(exc).__name__}: {exc}")
+        if gw.interjector is not None:  # guidance the runner queued for this session
+            request = gw.interjector.apply(request)
         try:
             reply = gw.backend.respond(request)
         except Exception as exc:

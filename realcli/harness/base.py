@@ -21,7 +21,13 @@ from realcli.sandbox.base import Sandbox
 from realcli.schema.run_spec import HarnessSpec
 from realcli.util.redact import Redactor
 
-__all__ = ["Harness", "HarnessContext", "HarnessOutcome", "NativeSession", "OutcomeReason"]
+__all__ = [
+    "Harness",
+    "HarnessContext",
+    "HarnessOutcome",
+    "NativeSession",
+    "OutcomeReason",
+]
 
 OutcomeReason = Literal["done", "max_turns", "timeout", "crash", "error", "cost_cap"]
 
@@ -55,6 +61,13 @@ class HarnessContext:
     """Where agent CLIs are installed (:mod:`realcli.harness.install`)."""
     exchanges: ExchangeFeed | None = None
     """The gateway's request/reply pairs, live (the ``command`` harness's only source)."""
+    session_no: int = 1
+    """1 for the run's first agent session; later sessions (feedback, guidance) count up."""
+    resume: bool = False
+    """Continue the run's previous session with ``instruction`` as the next user message
+    (only asked of harnesses whose :attr:`Harness.resumes` is true)."""
+    state_dir: Path | None = None
+    """A host folder that lives as long as the run: what a harness keeps between sessions."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +100,9 @@ class Harness(ABC):
     """Base class of harness adapters. Registered by name in ``HARNESSES``."""
 
     kind: ClassVar[str] = "abstract"
+    resumes: ClassVar[bool] = False
+    """The adapter can continue its own earlier session (``ctx.resume``); otherwise the
+    runner starts a fresh session whose instruction carries the earlier transcript."""
 
     def __init__(self, spec: HarnessSpec) -> None:
         self.spec = spec

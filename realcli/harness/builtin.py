@@ -26,6 +26,8 @@ __all__ = ["AGENT_SCRIPT", "BuiltinHarness"]
 AGENT_SCRIPT = Path(__file__).parent / "agents" / "builtin_agent.py"
 AGENT_MOUNT = "/run/realcli/agent/builtin_agent.py"
 AGENT_PYTHON = "/usr/bin/python3"
+STATE_MOUNT = "/run/realcli/state"
+STATE_FILE = f"{STATE_MOUNT}/conversation.json"
 NATIVE_STDOUT = "builtin_agent.jsonl"
 NATIVE_STDERR = "builtin_agent.stderr"
 _ENDINGS: dict[str, OutcomeReason] = {"done": "done", "max_turns": "max_turns", "error": "error"}
@@ -35,6 +37,7 @@ class BuiltinHarness(Harness):
     """realcli's own minimal agent loop (shell, read_file, write_file, edit_file)."""
 
     kind = "builtin"
+    resumes = True
 
     def argv(self, ctx: HarnessContext) -> list[str]:
         """The agent's command line inside the sandbox."""
@@ -59,6 +62,8 @@ class BuiltinHarness(Harness):
             str(s.output_limit),
             "--channels",
             ",".join(ctx.channels),
+            *(["--state-file", STATE_FILE] if ctx.state_dir is not None else []),
+            *(["--resume"] if ctx.resume else []),
         ]
 
     def session(self, ctx: HarnessContext) -> SessionEvent:
@@ -93,11 +98,15 @@ class BuiltinHarness(Harness):
             sandbox = ctx.sandbox.with_ro_binds(
                 (AGENT_SCRIPT, AGENT_MOUNT), (Path(task_dir), TASK_MOUNT)
             )
+            if ctx.state_dir is not None:  # the conversation, kept for a resumed session
+                state = ctx.state_dir / "builtin"
+                state.mkdir(parents=True, exist_ok=True)
+                sandbox = sandbox.with_rw_binds((state, STATE_MOUNT))
             ctx.ledger.emit(self.session(ctx))
             ctx.ledger.emit(MessageEvent(seq=0, role="user", text=ctx.instruction))
             started = time.monotonic()
             with (
-                (ctx.native_dir / NATIVE_STDOUT).open("w", encoding="utf-8") as raw,
+                (ctx.native_dir / _numbered(NATIVE_STDOUT, ctx)).open("w", encoding="utf-8") as raw,
                 sandbox.spawn(self.argv(ctx), cwd=ctx.workdir) as proc,
             ):
                 reader = threading.Thread(
@@ -115,7 +124,7 @@ class BuiltinHarness(Harness):
                 wall = time.monotonic() - started
                 stderr = ctx.redactor.text(proc.stderr_text())
             transcript.flush_model_calls()
-            (ctx.native_dir / NATIVE_STDERR).write_text(stderr, encoding="utf-8")
+            (ctx.native_dir / _numbered(NATIVE_STDERR, ctx)).write_text(stderr, encoding="utf-8")
         return self._outcome(ctx, transcript, stopped, exit_code, wall, stderr)
 
     def _outcome(
@@ -148,6 +157,14 @@ class BuiltinHarness(Harness):
             message = f"agent gave up on a gateway error: {detail}"
             ctx.ledger.emit(ErrorEvent(seq=0, error_type=ErrorType.gateway_error, message=message))
         return HarnessOutcome(reason, turns, wall, exit_code, detail)
+
+
+def _numbered(name: str, ctx: HarnessContext) -> str:
+    """``name`` for the first session, ``stem.N.suffix`` for session N > 1."""
+    if ctx.session_no == 1:
+        return name
+    stem, dot, suffix = name.partition(".")
+    return f"{stem}.{ctx.session_no}{dot}{suffix}"
 
 
 def _pump(

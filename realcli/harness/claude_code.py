@@ -76,6 +76,10 @@ def _result_text(content: Any) -> str:
     return "" if content is None else json.dumps(content)
 
 
+SESSION_ID_FILE = "session_id"
+"""Under the run's state folder: the session a resumed session continues."""
+
+
 class ClaudeCodeTranscript(Transcript):
     """Claude Code's stream-json stdout -> ledger events."""
 
@@ -179,6 +183,7 @@ class ClaudeCodeHarness(AgentCliHarness):
     kind = "claude_code"
     agent = "claude_code"
     transcript_class = ClaudeCodeTranscript
+    resumes = True
     permission_mode = "bypassPermissions"
     option_names: ClassVar[frozenset[str]] = frozenset({"max_retries", "tools", "extra_args"})
 
@@ -226,9 +231,23 @@ class ClaudeCodeHarness(AgentCliHarness):
             "--model",
             ctx.model_id,
             *extra,
+            *self._resume_args(ctx),
             "--",  # the instruction may start with "-"; --tools takes several values
             ctx.instruction,
         ]
+
+    def _resume_args(self, ctx: HarnessContext) -> list[str]:
+        """``--resume <session id>`` to continue the run's previous session (protocols)."""
+        if not ctx.resume or ctx.state_dir is None:
+            return []
+        saved = ctx.state_dir / self.spec.kind / SESSION_ID_FILE
+        return ["--resume", saved.read_text().strip()] if saved.is_file() else []
+
+    def remember(self, state: Path, transcript: Transcript) -> None:
+        assert isinstance(transcript, ClaudeCodeTranscript)
+        session_id = (transcript.init or {}).get("session_id")
+        if isinstance(session_id, str) and session_id:
+            (state / SESSION_ID_FILE).write_text(session_id, encoding="utf-8")
 
     def _gui_args(self, ctx: HarnessContext) -> list[str]:
         """The GUI MCP server (``mcp__gui__<tool>``) for a mode with the gui channel."""

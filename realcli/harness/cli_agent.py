@@ -19,7 +19,9 @@ them back); this base does the rest the same way for every agent:
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
+import json
 import shutil
 import sys
 import tempfile
@@ -149,6 +151,15 @@ class AgentCliHarness(Harness):
         gateway = f"http://127.0.0.1:{ctx.gateway_port}"
         return sys.executable, [GUI_MCP_MOUNT, "--transport", "stdio", "--gateway", gateway]
 
+    def remember(self, state: Path, transcript: Transcript) -> None:
+        """Keep what a resumed session needs (e.g. the agent's session id) under ``state``."""
+
+    def native_folder(self, ctx: HarnessContext) -> Path:
+        """``native/<kind>/`` for the run's first session, ``native/<kind>/session-N/`` for a
+        later one (feedback, guidance)."""
+        native = ctx.native_dir / self.spec.kind
+        return native if ctx.session_no == 1 else native / f"session-{ctx.session_no}"
+
     def node_bin(self, install: AgentInstall) -> str:
         return str(find_install("node", install.root.parent).entry.parent)
 
@@ -157,12 +168,14 @@ class AgentCliHarness(Harness):
         if options.gateway_socket is None or options.gateway_port != ctx.gateway_port:
             raise ValueError("the agent's sandbox needs gateway_socket and gateway_port set")
         install = self.install(ctx)
-        native = ctx.native_dir / self.spec.kind
+        native = self.native_folder(ctx)
         native.mkdir(parents=True, exist_ok=True)
         transcript = self.transcript_class(ctx.ledger, ctx.redactor, ctx.workdir, ctx.model_calls)
         with tempfile.TemporaryDirectory(prefix=f"realcli-{self.spec.kind}-") as tmp:
             home, task_dir = Path(tmp) / "home", Path(tmp) / "task"
-            home.mkdir()
+            if self.resumes and ctx.state_dir is not None:  # kept for a resumed session
+                home = ctx.state_dir / self.spec.kind / "home"
+            home.mkdir(parents=True, exist_ok=True)
             task_dir.mkdir()
             (task_dir / "instruction.md").write_text(ctx.instruction, encoding="utf-8")
             self.prepare_home(ctx, home, install)
@@ -209,6 +222,9 @@ class AgentCliHarness(Harness):
                     source=str(native.relative_to(ctx.native_dir.parent)),
                     problems=(f"cannot read the native session: {exc}",),
                 )
+            if self.resumes and ctx.state_dir is not None:
+                session = _this_session(session, ctx.state_dir / self.spec.kind, ctx.resume)
+                self.remember(ctx.state_dir / self.spec.kind, transcript)
         return self._outcome(ctx, transcript, stopped, exit_code, wall, stderr, session)
 
     def _keep(self, ctx: HarnessContext, home: Path, native: Path) -> list[Path]:
@@ -264,6 +280,45 @@ class AgentCliHarness(Harness):
                 )
             )
         return HarnessOutcome(reason, turns, wall, exit_code, detail, session)  # type: ignore[arg-type]
+
+
+def _this_session(
+    session: NativeSession | None, state: Path, resumed: bool
+) -> NativeSession | None:
+    """A resumed agent's native log holds every session of the run: count only this one's
+    calls, tokens and tool calls (the totals so far are kept in ``state``)."""
+    if session is None:
+        return None
+    totals = state / "native_totals.json"
+    before: dict[str, Any] = {}
+    if resumed and totals.is_file():
+        before = json.loads(totals.read_text(encoding="utf-8"))
+    totals.write_text(
+        json.dumps(
+            {
+                "model_calls": session.model_calls,
+                "tokens_in": session.tokens_in,
+                "tokens_out": session.tokens_out,
+                "tool_call_ids": list(session.tool_call_ids),
+            }
+        ),
+        encoding="utf-8",
+    )
+    if not before:
+        return session
+
+    def minus(now: int | None, key: str) -> int | None:
+        earlier = before.get(key)
+        return now - earlier if now is not None and isinstance(earlier, int) else now
+
+    seen = set(before.get("tool_call_ids") or ())
+    return dataclasses.replace(
+        session,
+        model_calls=minus(session.model_calls, "model_calls"),
+        tokens_in=minus(session.tokens_in, "tokens_in"),
+        tokens_out=minus(session.tokens_out, "tokens_out"),
+        tool_call_ids=tuple(c for c in session.tool_call_ids if c not in seen),
+    )
 
 
 def _pump(proc: SandboxProcess, raw: TextIO, transcript: Transcript, ctx: HarnessContext) -> None:

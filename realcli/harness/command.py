@@ -125,6 +125,8 @@ class CommandHarness(Harness):
         env = {k: self._fill(v, values, f"harness.command.env.{k}") for k, v in cmd.env.items()}
         files = self.files()
         native = ctx.native_dir / "command"
+        if ctx.session_no > 1:  # a later session of the run (feedback, guidance)
+            native = native / f"session-{ctx.session_no}"
         native.mkdir(parents=True, exist_ok=True)
         transcript = GatewayTranscript(
             ctx.ledger, ctx.redactor, ctx.workdir, ctx.model_calls, tools=cmd.tools

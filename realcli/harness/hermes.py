@@ -532,7 +532,7 @@ class HermesHarness(AgentCliHarness):
             problems.append("the tap did not finish (killed?) and saw no session totals")
         call_ids = tuple(
             str(call["id"])
-            for row in read_rows(ctx.native_dir / self.spec.kind / "stdout.jsonl")
+            for row in read_rows(self.native_folder(ctx) / "stdout.jsonl")
             if row.get("role") == "assistant" and row.get("tool_calls")
             for call in (_json(row["tool_calls"]) or [])
             if isinstance(call, dict) and call.get("id")

@@ -625,7 +625,7 @@ class OpenClawHarness(AgentCliHarness):
     ) -> NativeSession | None:
         assert isinstance(transcript, OpenClawTranscript)
         source = f"native/{self.spec.kind}/stdout.jsonl"
-        path = ctx.native_dir / self.spec.kind / "stdout.jsonl"
+        path = self.native_folder(ctx) / "stdout.jsonl"
         with path.open(encoding="utf-8") as lines:
             summary = summarize(read_records(lines))
         problems = list(transcript.problems)

@@ -434,7 +434,7 @@ class OpenHandsHarness(AgentCliHarness):
         self, ctx: HarnessContext, kept: list[Path], transcript: Transcript
     ) -> NativeSession | None:
         assert isinstance(transcript, OpenHandsTranscript)
-        native = ctx.native_dir / self.spec.kind
+        native = self.native_folder(ctx)
         conversations = sorted(
             p.parent for p in kept if p.name == "base_state.json" and p.is_relative_to(native)
         )

@@ -8,7 +8,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-__all__ = ["EXPECTED", "LEDGER", "SPEC", "TASK_COPY", "VERDICT", "run_folders"]
+__all__ = [
+    "EXPECTED",
+    "LEDGER",
+    "PROGRESS",
+    "SNAPSHOTS_GIT",
+    "SPEC",
+    "TASK_COPY",
+    "VERDICT",
+    "run_folders",
+]
 
 SPEC = "spec.json"
 """run key, experiment, task metadata and the resolved, redacted spec"""
@@ -20,6 +29,10 @@ TASK_COPY = "task.toml"
 """the task's task.toml at run time (what regrade scores against)"""
 EXPECTED = "expected.json"
 """under tests/: the task's expected test ids per test set"""
+PROGRESS = "progress.json"
+"""progress over time: when each goal first held and broke (``realcli progress``)"""
+SNAPSHOTS_GIT = "snapshots.git"
+"""the shadow git repository of workspace snapshots, one commit per file-changing tool call"""
 
 
 def run_folders(runs_dir: Path) -> Iterator[Path]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -24,6 +25,15 @@ class LedgerWriter:
         self._lock = threading.Lock()
         self._seq = next_seq
         self._fh = path.open("a", encoding="utf-8")
+        self._listeners: list[Callable[[Any], None]] = []
+
+    def add_listener(self, listener: Callable[[Any], None]) -> None:
+        """Call ``listener(event)`` after each event is written (outside the writer's lock, on
+        the emitting thread; it may emit events itself)."""
+        self._listeners.append(listener)
+
+    def remove_listener(self, listener: Callable[[Any], None]) -> None:
+        self._listeners.remove(listener)
 
     @classmethod
     def create(cls, path: Path, header: HeaderEvent, redactor: Redactor) -> LedgerWriter:
@@ -44,7 +54,9 @@ class LedgerWriter:
             # (no fsync: that guards against power loss, at a cost on every event)
             self._fh.flush()
             self._seq += 1
-            return stamped
+        for listener in list(self._listeners):
+            listener(stamped)
+        return stamped
 
     def close(self) -> None:
         with self._lock:

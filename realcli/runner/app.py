@@ -58,6 +58,18 @@ def run_job(spec: RunSpec) -> list[RunOutcome]:
     tasks = select_tasks(Path(spec.paths.tasks_dir), spec.suite, spec.task)
     if spec.model.backend != "replay":  # fail before any run on a bad backend config
         make_backend(spec.model, ())
+    guidance = spec.protocol.guidance
+    if guidance is not None and guidance.user_model is not None and guidance.source == "model":
+        try:  # the simulated user's backend, the same way
+            make_backend(guidance.user_model, ())
+        except ConfigError as exc:
+            field = (exc.field or "").removeprefix("model.")
+            raise ConfigError(
+                f"conf/protocol/{spec.protocol.name}.yaml",
+                f"protocol.guidance.user_model.{field}" if field else "protocol.guidance",
+                exc.problem,
+                exc.fix.replace("model.", "protocol.guidance.user_model."),
+            ) from exc
     outcomes = []
     for task in tasks:
         key = run_key(spec, task)

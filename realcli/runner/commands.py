@@ -1,4 +1,5 @@
-"""The non-Hydra ``realcli`` commands: tasks list/check, ingest, report, show, regrade."""
+"""The non-Hydra ``realcli`` commands: tasks list/check, ingest, report, show, regrade,
+progress."""
 
 from __future__ import annotations
 
@@ -22,7 +23,17 @@ from realcli.schema.task_spec import TaskSpec
 from realcli.schema.verdict import Verdict
 from realcli.util.errors import RealcliError, TaskError
 
-__all__ = ["find_run", "ingest", "regrade", "report", "show", "tasks_check", "tasks_list"]
+__all__ = [
+    "find_run",
+    "ingest",
+    "progress",
+    "regrade",
+    "report",
+    "show",
+    "tasks_check",
+    "tasks_import",
+    "tasks_list",
+]
 
 
 def tasks_list(tasks_dir: Path) -> int:
@@ -83,6 +94,25 @@ def tasks_check(
         failed += not health.ok
     print(f"{len(roots) - failed}/{len(roots)} tasks healthy")
     return 1 if failed else 0
+
+
+def tasks_import(
+    source: Path,
+    tasks_dir: Path,
+    task_id: str | None = None,
+    category: str | None = None,
+    *,
+    force: bool = False,
+) -> int:
+    """Import a LongCLI-Bench / Terminal-Bench 1 task folder as ``tasks_dir/<id>``; print its
+    IMPORT_REPORT.md and the command that health-checks it."""
+    from realcli.catalog.importer import import_longcli_task
+
+    result = import_longcli_task(source, tasks_dir, task_id=task_id, category=category, force=force)
+    print(result.report_markdown)
+    print(f"imported {result.bundle.id} into {result.bundle.root}")
+    print(f"check it: {result.check_command}")
+    return 0
 
 
 def ingest(runs_dir: Path, warehouse: Path) -> int:
@@ -228,6 +258,58 @@ def regrade(runs_dir: Path, keys: Sequence[str]) -> int:
         )
     print(f"{len(run_dirs)} runs, {changed} verdicts changed")
     return 0
+
+
+def progress(
+    runs_dir: Path,
+    tasks_dir: Path,
+    keys: Sequence[str],
+    *,
+    grid: int = 8,
+    exhaustive: bool = False,
+) -> int:
+    """Compute ``progress.json`` of finished runs that have workspace snapshots (exit 1 when
+    a run could not be replayed)."""
+    from realcli.ledger.layout import SNAPSHOTS_GIT, SPEC
+    from realcli.progress import load_snapshots, progress_for_run, progress_table
+
+    if grid < 0:
+        raise RealcliError("command line", "--grid", f"{grid} is negative", "use 0 or more")
+    run_dirs = [find_run(runs_dir, k) for k in keys] if keys else _run_dirs(runs_dir)
+    failed = done = 0
+    for run_dir in run_dirs:
+        if not (run_dir / VERDICT).is_file():
+            print(f"skip     {run_dir.name}: not finished")
+            continue
+        if not (run_dir / SNAPSHOTS_GIT).is_dir() or not load_snapshots(run_dir / LEDGER):
+            print(f"skip     {run_dir.name}: no workspace snapshots")
+            continue
+        header = read_ledger(run_dir / LEDGER).header
+        spec = (
+            json.loads((run_dir / SPEC).read_text()).get("spec", {})
+            if (run_dir / SPEC).is_file()
+            else {}
+        )
+        kind = (spec.get("sandbox") or {}).get("kind", "local")
+        try:
+            task = load_task(tasks_dir / header.task_id)
+            report = progress_for_run(
+                run_dir, task, partial(make_sandbox, kind), grid=grid, exhaustive=exhaustive
+            )
+        except RealcliError as exc:
+            print(f"error    {run_dir.name}: {exc}")
+            failed += 1
+            continue
+        done += 1
+        print(
+            f"progress {run_dir.name} {header.task_id}: {report.method}"
+            + (f" grid={report.grid}" if report.method == "bisection" else "")
+            + f", {len(report.evaluations)}/{report.n_snapshots} snapshots evaluated"
+            f" (last step {report.last_step}) in {report.seconds:.1f}s"
+        )
+        print(progress_table(report))
+    print(f"{len(run_dirs)} runs, {done} replayed, {failed} failed")
+    return 1 if failed else 0
 
 
 def load_task_copy(run_dir: Path) -> dict[str, object]:

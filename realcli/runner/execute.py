@@ -17,12 +17,14 @@ import time
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
+from typing import Literal
 
 from realcli import __version__
 from realcli.catalog import TaskBundle
-from realcli.gateway import Gateway, make_backend
+from realcli.gateway import ChatRequest, Gateway, Interjector, make_backend
 from realcli.gateway.meter import Meter, Pricing, SweepSpend
-from realcli.grading.testrun import TEST_SETS, run_test_set
+from realcli.grading.score import grade_round
+from realcli.grading.testrun import TEST_SETS, run_test_set, saved_paths
 from realcli.grading.verdict import (
     RunTimings,
     build_verdict,
@@ -37,11 +39,24 @@ from realcli.harness import (
     make_harness,
 )
 from realcli.ledger import LedgerWriter, read_ledger
-from realcli.ledger.layout import EXPECTED, LEDGER, SPEC, TASK_COPY, VERDICT
+from realcli.ledger.layout import EXPECTED, LEDGER, SNAPSHOTS_GIT, SPEC, TASK_COPY, VERDICT
+from realcli.progress import SnapshotError, Snapshotter, progress_for_run
 from realcli.runner.folders import RunOutcome, finished_outcome, run_dir_for, write_json_atomic
 from realcli.runner.gui_session import gui_session
 from realcli.runner.inventory import expected_tests
 from realcli.runner.locks import RunLocked, run_lock
+from realcli.runner.protocols import (
+    SimulatedUser,
+    failing_tests,
+    feedback_message,
+    guidance_message,
+    next_unmet,
+    plan_text,
+    probe_verdict,
+    recent_work,
+    transcript_prompt,
+    with_plan,
+)
 from realcli.runner.spec import run_key
 from realcli.runner.workspace import prepare_workspace, sandbox_options
 from realcli.sandbox import SandboxOptions, make_sandbox
@@ -49,9 +64,11 @@ from realcli.schema.events import (
     BudgetEvent,
     ErrorEvent,
     ErrorType,
+    Event,
     FidelityEvent,
     GradingEvent,
     HeaderEvent,
+    InterventionEvent,
     ModelCallEvent,
     RoundEndEvent,
     RoundStartEvent,
@@ -111,6 +128,185 @@ def execute_run(spec: RunSpec, task: TaskBundle) -> RunOutcome:
         return RunOutcome(key, task.id, "locked", run_dir)
 
 
+def _passed(task: TaskBundle, results: list[TestResult], expected: dict[str, list[str]]) -> bool:
+    return grade_round(task.spec, 1, results, expected).passed
+
+
+def _last_tool_result(request: ChatRequest) -> str | None:
+    for msg in reversed(request.messages):
+        if msg.get("role") == "tool":
+            return str(msg.get("tool_call_id") or "") or None
+    return None
+
+
+class _Live:
+    """Watches the ledger while the agent works: a workspace snapshot after each tool call
+    that changed files (``snapshot`` events), and the ``stall`` guidance trigger."""
+
+    def __init__(self, run: _Run, workspace: Path) -> None:
+        self.run = run
+        self.workspace = workspace
+        self.round = 1
+        self.steps = 0
+        self.idle = 0
+        self.probes = 0
+        self.given = 0
+        self.model_calls = 0
+        self.session_base = 0
+        self.session_first: int | None = None
+        self.lock = threading.Lock()
+        self.interjector = Interjector()
+        guidance = run.spec.protocol.guidance
+        self.guidance_left = guidance.budget if guidance is not None else 0
+        self.stall = guidance is not None and "stall" in guidance.triggers
+        self.user: SimulatedUser | None = None
+        if guidance is not None and guidance.source == "model" and guidance.user_model:
+            self.user = SimulatedUser(guidance.user_model, run.task)
+            for secret in self.user.secrets():
+                run.redactor.add(secret)
+        self.snapshotter: Snapshotter | None = None
+        if (run.spec.progress.snapshots or self.stall) and workspace.is_dir():
+            self.snapshotter = Snapshotter(workspace, run.run_dir / SNAPSHOTS_GIT)
+            self._snapshot(0, None, force=True)
+
+    def _snapshot(self, step: int, call_id: str | None, *, force: bool = False) -> bool:
+        """Take a snapshot if the workspace changed; True when it did. A failing snapshot
+        (git) stops snapshots for the run, recorded as an error event; the run goes on."""
+        if self.snapshotter is None:
+            return False
+        try:
+            event = self.snapshotter.snapshot(
+                round=self.round, step=step, call_id=call_id, force=force
+            )
+        except SnapshotError as exc:
+            self.snapshotter = None
+            self.run.ledger.emit(
+                ErrorEvent(
+                    seq=0,
+                    error_type=ErrorType.grading_error,
+                    message=f"workspace snapshots stopped at step {step}: {exc}",
+                )
+            )
+            return False
+        if event is None:
+            return False
+        self.run.ledger.emit(event)
+        return True
+
+    def on_event(self, event: Event) -> None:
+        """Counts the run's model calls and tool calls as the ledger gets them."""
+        if event.kind == "model_call":
+            with self.lock:
+                self.model_calls += 1
+        elif event.kind == "tool_call":
+            with self.lock:
+                self.steps += 1
+
+    def start_session(self) -> None:
+        with self.lock:
+            self.session_base = self.steps  # the previous session's events are all in
+            self.session_first = None
+
+    def before_call(self, request: ChatRequest) -> None:
+        """The gateway got a model call: the agent's earlier tool calls are done and it waits,
+        so the workspace is exactly their result. Snapshot it (step = tool calls of the run so
+        far) and count turns without a change for the ``stall`` trigger."""
+        if self.snapshotter is None:
+            return
+        made = request.assistant_tool_calls()
+        with self.lock:
+            if self.session_first is None:  # a resumed conversation holds earlier calls
+                self.session_first = made
+            step = self.session_base + made - self.session_first
+            changed = made > 0 and self._snapshot(step, _last_tool_result(request))
+            self.idle = 0 if changed else self.idle + 1
+            guidance = self.run.spec.protocol.guidance
+            due = (
+                self.stall
+                and guidance is not None
+                and self.idle >= guidance.stall_turns
+                and self.guidance_left > 0
+                and self.interjector.pending == 0
+            )
+            if due:
+                self.idle = 0
+                self.guidance_left -= 1  # reserved; given back if never delivered
+        if due:
+            threading.Thread(target=self._stall, name="realcli-stall", daemon=True).start()
+
+    def end_session(self) -> None:
+        """After a session (its events are all in): what its last tool calls left."""
+        if self.snapshotter is not None:
+            with self.lock:
+                self._snapshot(self.steps, None)
+
+    def _stall(self) -> None:
+        found = self.guidance("stall", reserved=True)
+        if found is None:
+            with self.lock:
+                self.guidance_left += 1
+            return
+        text, source, substep = found
+        round_no = self.round
+
+        def delivered(_: object) -> None:
+            self.run._intervene(
+                round_no, "guidance", "stall", source, "inject", text, substep=substep
+            )
+
+        self.interjector.queue(guidance_message(text), delivered)
+
+    def interjector_discard(self) -> None:
+        given_back = self.interjector.discard_pending()
+        with self.lock:
+            self.guidance_left += given_back
+
+    def guidance(
+        self, trigger: str, *, reserved: bool = False
+    ) -> tuple[str, str, str | None] | None:
+        """(text, source, sub-step) for the next unmet sub-step, from a probe of the hidden
+        tests on a copy of the workspace; None when every sub-step passes or the budget is
+        spent."""
+        with self.lock:
+            if not reserved:
+                if self.guidance_left <= 0:
+                    return None
+                self.guidance_left -= 1
+            self.probes += 1
+            probe = self.probes
+        results: list[TestResult] = []
+        for test_set in TEST_SETS:
+            run = run_test_set(
+                tests_dir=self.run.task.tests_dir,
+                test_set=test_set,
+                workspace=self.workspace,
+                out_dir=self.run.run_dir / "probes",
+                round_no=probe,
+                options=self.run._options(self.workspace),
+                make_sandbox=self.run.make_sandbox,
+                timeout_s=self.run.task.spec.timeouts.tests_s,
+                redactor=self.run.redactor,
+            )
+            results.extend(run.results)
+        verdict = probe_verdict(self.run.task, results, self.run.expected)
+        unmet = next_unmet(self.run.task, verdict)
+        if unmet is None:
+            if not reserved:
+                with self.lock:
+                    self.guidance_left += 1
+            return None
+        text = unmet.guidance or f"Next, work on this part of the task: {unmet.title}."
+        source = "task_guidance" if unmet.guidance else "substep_title"
+        if self.user is not None:
+            try:
+                recent = recent_work(self.run.ledger.path)
+                text = self.user.guidance(unmet, failing_tests(verdict.tests), recent)
+                source = f"model:{self.user.model.name}"
+            except Exception as exc:  # the simulated user failed: the task's hint, labelled
+                source += f" (simulated user failed: {type(exc).__name__}: {exc})"[:300]
+        return text, source, unmet.id
+
+
 SPEND_FILE = ".spend.json"
 """Per experiment folder: what all its runs have spent (the sweep cost cap)."""
 
@@ -159,6 +355,17 @@ class _Run:
         self.started = time.monotonic()
         self.inventory_dir = Path(spec.paths.cache_dir) / "inventory"
         self.ledger: LedgerWriter
+        self.session_no = 0
+        self.expected: dict[str, list[str]] | None = None
+        self.first_instruction = task.instruction
+
+    @property
+    def harness_resumes(self) -> bool:
+        """The harness continues its own session (else: a fresh one gets the transcript)."""
+        try:
+            return make_harness(self.spec.harness).resumes
+        except Exception:  # a broken harness config: the session itself reports it
+            return False
 
     def execute(self) -> Verdict:
         self.run_dir.mkdir(parents=True)
@@ -212,19 +419,48 @@ class _Run:
             write_json_atomic(self.run_dir / "tests" / EXPECTED, expected)
         except RealcliError as exc:
             self.ledger.emit(ErrorEvent(seq=0, error_type=ErrorType.task_error, message=str(exc)))
+        self.expected = expected
+        protocol = self.spec.protocol
         rounds: dict[int, list[TestResult]] = {}
         agent_s = tests_s = 0.0
-        for round_no in range(1, self.spec.protocol.rounds + 1):
-            self.ledger.emit(RoundStartEvent(seq=0, round=round_no))
-            if expected is not None:
-                reason, seconds = self._agent(workspace)
-                agent_s += seconds
-            else:
-                reason = "task_error"
-            self.ledger.emit(RoundEndEvent(seq=0, round=round_no, reason=reason))
-            if workspace.is_dir():
+        state_dir = Path(tempfile.mkdtemp(prefix="realcli-state-"))
+        self.live = _Live(self, workspace)
+        self.ledger.add_listener(self.live.on_event)
+        try:
+            instruction = self.task.instruction
+            if protocol.plan:
+                plan, source = plan_text(self.task)
+                instruction = with_plan(instruction, plan)
+                self._intervene(1, "plan", "protocol", source, "prompt", plan)
+            self.first_instruction = instruction
+            message, resume = instruction, False
+            for round_no in range(1, protocol.rounds + 1):
+                self.live.round = round_no
+                self.ledger.emit(RoundStartEvent(seq=0, round=round_no))
+                if expected is None:
+                    reason = "task_error"
+                elif round_no > 1 and _passed(self.task, rounds[round_no - 1], expected):
+                    reason = "passed_earlier"  # nothing to correct: the workspace is re-graded
+                else:
+                    reason, seconds = self._sessions(workspace, message, resume, state_dir)
+                    agent_s += seconds
+                self.ledger.emit(RoundEndEvent(seq=0, round=round_no, reason=reason))
+                if not workspace.is_dir():
+                    continue
                 rounds[round_no], seconds = self._grade(workspace, round_no)
                 tests_s += seconds
+                message, resume = self.task.instruction, False  # rounds without feedback
+                graded = grade_round(self.task.spec, round_no, rounds[round_no], expected)
+                if protocol.feedback and round_no < protocol.rounds and not graded.passed:
+                    logs = [saved_paths(self.run_dir / "tests", round_no, s)[1] for s in TEST_SETS]
+                    text = feedback_message(round_no, graded, logs, protocol.feedback_chars)
+                    message, resume, delivery = self._continuation(text)
+                    self._intervene(round_no + 1, "feedback", "round_end", "tests", delivery, text)
+            if self.spec.progress.replay and self.live.snapshotter is not None:
+                self._progress()
+        finally:
+            self.ledger.remove_listener(self.live.on_event)
+            shutil.rmtree(state_dir, ignore_errors=True)
         # the status comes from the ledger, exactly as `realcli regrade` reads it
         status, error, _ = outcome_from_ledger(read_ledger(self.ledger.path))
         wall = time.monotonic() - self.started
@@ -243,7 +479,102 @@ class _Run:
         self.ledger.emit(RunEndEvent(seq=0, status=verdict.status.value, wall_time_s=wall))
         return verdict
 
-    def _agent(self, workspace: Path) -> tuple[str, float]:
+    # ------------------------------------------------------------------ protocols
+    def _sessions(
+        self, workspace: Path, message: str, resume: bool, state_dir: Path
+    ) -> tuple[str, float]:
+        """One round's agent sessions: the first, then one more each time the agent stops
+        with hidden tests failing and guidance is due (``agent_stopped``)."""
+        guidance = self.spec.protocol.guidance
+        seconds = 0.0
+        for n in range(self.spec.protocol.max_sessions):
+            self.session_no += 1
+            reason, took = self._agent(workspace, message, resume, state_dir)
+            seconds += took
+            stopped_ok = reason == "done" and n + 1 < self.spec.protocol.max_sessions
+            if guidance is None or "agent_stopped" not in guidance.triggers or not stopped_ok:
+                return reason, seconds
+            found = self.live.guidance("agent_stopped")
+            if found is None:
+                return reason, seconds
+            text, source, substep = found
+            message, resume, delivery = self._continuation(guidance_message(text))
+            self._intervene(
+                self.live.round,
+                "guidance",
+                "agent_stopped",
+                source,
+                delivery,
+                text,
+                substep=substep,
+            )
+        return reason, seconds
+
+    def _continuation(self, text: str) -> tuple[str, bool, Literal["resume", "transcript"]]:
+        """How ``text`` reaches the agent next: its own session resumed, or a fresh session
+        that gets the run's transcript first."""
+        if self.harness_resumes:
+            return text, True, "resume"
+        prompt, _ = transcript_prompt(self.ledger.path, self.first_instruction, text)
+        return prompt, False, "transcript"
+
+    def _intervene(
+        self,
+        round_no: int,
+        kind: Literal["plan", "feedback", "guidance"],
+        trigger: str,
+        source: str,
+        delivery: Literal["prompt", "resume", "transcript", "inject"],
+        text: str,
+        *,
+        substep: str | None = None,
+    ) -> None:
+        guidance = self.spec.protocol.guidance
+        left = None
+        if kind == "guidance" and guidance is not None:
+            with self.live.lock:
+                self.live.given += 1
+                left = guidance.budget - self.live.given
+        self.ledger.emit(
+            InterventionEvent(
+                seq=0,
+                round=round_no,
+                type=kind,
+                trigger=trigger,
+                source=source,
+                substep=substep,
+                delivery=delivery,
+                text=text,
+                budget_left=left,
+            )
+        )
+
+    def _progress(self) -> None:
+        """Progress replay over the run's snapshots (progress.json); a failure is an error
+        event, never the end of the run."""
+        p = self.spec.progress
+        try:
+            progress_for_run(
+                self.run_dir,
+                self.task,
+                self.make_sandbox,
+                grid=p.grid,
+                exhaustive=p.exhaustive,
+                options_for=self._options,
+                redactor=self.redactor,
+            )
+        except Exception as exc:
+            self.ledger.emit(
+                ErrorEvent(
+                    seq=0,
+                    error_type=ErrorType.grading_error,
+                    message=f"progress replay failed: {type(exc).__name__}: {exc}",
+                )
+            )
+
+    def _agent(
+        self, workspace: Path, instruction: str, resume: bool, state_dir: Path
+    ) -> tuple[str, float]:
         """One agent session; returns (how it ended, seconds)."""
         usage = _Usage()
         relay = ModelCallRelay()  # the harness writes each call in turn order
@@ -256,6 +587,7 @@ class _Run:
 
         started = time.monotonic()
         reason, turns = "infra_error", 0
+        self.live.start_session()
         outcome: HarnessOutcome | None = None
         gateway: Gateway | None = None
         sock_dir = Path(tempfile.mkdtemp(prefix="realcli-gw-"))
@@ -290,6 +622,9 @@ class _Run:
                     redactor=self.redactor,
                     on_exchange=feed,
                     gui=gui.service if gui is not None else None,
+                    interjector=self.live.interjector,
+                    first_call=self.live.model_calls,
+                    before_call=self.live.before_call,
                 )
                 stack.enter_context(gateway)
                 gateway.start(sock_dir / "gateway.sock")
@@ -300,7 +635,7 @@ class _Run:
                     sandbox=sandbox,
                     ledger=self.ledger,
                     native_dir=native_dir,
-                    instruction=self.task.instruction,
+                    instruction=instruction,
                     model_id=self.spec.model.model_id,
                     gateway_port=sb.gateway_port,
                     workdir=self.task.spec.workdir,
@@ -312,6 +647,9 @@ class _Run:
                     agents_dir=Path(self.spec.paths.agents_dir),
                     exchanges=feed,
                     stop=meter.exceeded,  # set by the gateway before it refuses a call
+                    session_no=self.session_no,
+                    resume=resume and self.session_no > 1,
+                    state_dir=state_dir,
                 )
                 outcome = harness.run(ctx)
             reason, turns = outcome.reason, outcome.turns
@@ -322,9 +660,11 @@ class _Run:
                 )
             )
         finally:
+            self.live.interjector_discard()  # guidance the session ended before it was read
             for event in relay.drain():  # calls a failed harness never wrote
                 self.ledger.emit(event)
             shutil.rmtree(sock_dir, ignore_errors=True)
+            self.live.end_session()
         if meter.exceeded.is_set():
             reason = "cost_cap"
             self.ledger.emit(ErrorEvent(seq=0, error_type=ErrorType.cost_cap, message=meter.reason))

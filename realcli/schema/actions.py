@@ -118,6 +118,11 @@ class GuiAction(_ActionBase):
 class MessageAction(_ActionBase):
     action: Literal["message"]
     text: str
+    end_turn: bool = Field(
+        False,
+        description="end the assistant's turn here with this text as its final answer; a "
+        "scripted agent resumes after the next user message (test feedback, guidance)",
+    )
 
 
 Action = Annotated[

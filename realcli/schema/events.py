@@ -25,6 +25,7 @@ __all__ = [
     "FidelityEvent",
     "GradingEvent",
     "HeaderEvent",
+    "InterventionEvent",
     "MessageEvent",
     "ModelCallEvent",
     "RoundEndEvent",
@@ -32,6 +33,7 @@ __all__ = [
     "RunEndEvent",
     "ScreenshotEvent",
     "SessionEvent",
+    "SnapshotEvent",
     "ToolCallEvent",
     "ToolPoolEvent",
     "ToolResultEvent",
@@ -227,6 +229,46 @@ class GradingEvent(_Event):
     duration_s: float = Field(ge=0)
 
 
+class InterventionEvent(_Event):
+    """Something a (simulated) human or the protocol told the agent: the reference plan in the
+    prompt, test feedback after a round, or guidance for a sub-step, with what triggered it."""
+
+    kind: Literal["intervention"] = "intervention"
+    round: int = Field(ge=1)
+    type: Literal["plan", "feedback", "guidance"]
+    trigger: str = Field(
+        description="why now: 'protocol' (plan), 'round_end' (feedback), 'stall' (N tool "
+        "calls without a file change), 'agent_stopped' (the agent ended its turn with failing "
+        "tests)"
+    )
+    source: str = Field(
+        description="where the text came from: 'reference_plan', 'tests', 'task_guidance' "
+        "(the sub-step's guidance field), 'model:<name>' (a simulated user)"
+    )
+    substep: str | None = Field(None, description="the sub-step the guidance is about")
+    delivery: Literal["prompt", "resume", "transcript", "inject"] = Field(
+        description="prompt: part of the first user message; resume: a new user message in "
+        "the harness's own resumed session; transcript: a fresh session given the earlier "
+        "transcript; inject: the gateway adds it to the conversation mid-session"
+    )
+    text: str
+    budget_left: int | None = Field(None, description="interventions still allowed after it")
+
+
+class SnapshotEvent(_Event):
+    """The workspace after a file-changing tool call, kept in the run's shadow git repository
+    (``snapshots.git``): ``commit`` restores it for progress replay."""
+
+    kind: Literal["snapshot"] = "snapshot"
+    round: int = Field(ge=1)
+    step: int = Field(ge=0, description="tool calls of the run so far (0: the initial workspace)")
+    call_id: str | None = Field(None, description="the tool call after which it was taken")
+    commit: str = Field(pattern=r"^[0-9a-f]{40}$")
+    tree: str = Field(pattern=r"^[0-9a-f]{40}$", description="git tree hash of the workspace")
+    changed_files: int = Field(ge=0, description="paths that differ from the previous snapshot")
+    duration_ms: float = Field(ge=0, description="time the snapshot took")
+
+
 class RunEndEvent(_Event):
     kind: Literal["run_end"] = "run_end"
     status: Literal["graded", "infra_error", "task_error"]
@@ -240,6 +282,8 @@ Event = Annotated[
     | ToolPoolEvent
     | FidelityEvent
     | ScreenshotEvent
+    | InterventionEvent
+    | SnapshotEvent
     | ToolCallEvent
     | ToolResultEvent
     | MessageEvent

@@ -17,12 +17,14 @@ __all__ = [
     "HARNESS_KINDS",
     "BudgetSpec",
     "CommandSpec",
+    "GuidanceSpec",
     "HarnessSpec",
     "JudgeSpec",
     "ModeSpec",
     "ModelSpec",
     "PathsSpec",
     "PricingSpec",
+    "ProgressSpec",
     "ProtocolSpec",
     "RunSpec",
     "SandboxSpec",
@@ -136,9 +138,66 @@ class ModeSpec(Frozen):
     channels: tuple[Literal["cli", "gui"], ...] = Field(min_length=1)
 
 
+class GuidanceSpec(Frozen):
+    """Interactive guidance: when the simulated collaborator speaks, and what it says."""
+
+    triggers: tuple[Literal["stall", "agent_stopped"], ...] = Field(
+        ("stall", "agent_stopped"),
+        min_length=1,
+        description="stall: after stall_turns model calls without a workspace change; "
+        "agent_stopped: the agent ended its turn while hidden tests still fail",
+    )
+    stall_turns: int = Field(
+        8, ge=1, description="model calls in a row without a workspace change (a stall)"
+    )
+    budget: int = Field(3, ge=0, description="interventions allowed per run")
+    source: Literal["task", "model"] = Field(
+        "task",
+        description="task: the next unmet sub-step's `guidance` text from task.toml; "
+        "model: a simulated user (user_model) writes it",
+    )
+    user_model: ModelSpec | None = Field(
+        None, description="source=model: the backend that plays the user (same fields as model)"
+    )
+
+    @model_validator(mode="after")
+    def _model_source(self) -> GuidanceSpec:
+        if self.source == "model" and self.user_model is None:
+            raise ValueError("guidance.source=model needs guidance.user_model (a model spec)")
+        return self
+
+
 class ProtocolSpec(Frozen):
     name: str
     rounds: int = Field(1, ge=1, description="self-correction rounds (T1..Tn)")
+    feedback: bool = Field(
+        False,
+        description="after each round but the last, the agent gets the test output and "
+        "continues (self-correction)",
+    )
+    feedback_chars: int = Field(
+        6000, ge=200, description="most characters of test output in one feedback message"
+    )
+    plan: bool = Field(False, description="inject the task's reference plan into the prompt")
+    guidance: GuidanceSpec | None = Field(None, description="interactive guidance (or null)")
+    max_sessions: int = Field(
+        8, ge=1, description="agent sessions per round (guidance continuations included)"
+    )
+
+
+class ProgressSpec(Frozen):
+    """Progress over time: workspace snapshots and their replay (docs/tasks.md)."""
+
+    snapshots: bool = Field(
+        True,
+        description="snapshot the workspace after each tool call that changed it (taken "
+        "when the agent's next model call arrives, or at the end of its session)",
+    )
+    replay: bool = Field(
+        False, description="after grading, find when each goal first held (progress.json)"
+    )
+    grid: int = Field(8, ge=0, description="evenly spaced snapshots always evaluated")
+    exhaustive: bool = Field(False, description="evaluate every snapshot instead of bisecting")
 
 
 class SuiteSpec(Frozen):
@@ -199,10 +258,11 @@ class RunSpec(Frozen):
     judge: JudgeSpec
     paths: PathsSpec
     budget: BudgetSpec = Field(default_factory=BudgetSpec)
+    progress: ProgressSpec = Field(default_factory=ProgressSpec)
 
     def identity(self) -> dict[str, object]:
         """The part of the spec that defines what a run *is* (paths, suite and judge do not)."""
-        return self.model_dump(mode="json", exclude={"paths", "suite", "judge", "task"})
+        return self.model_dump(mode="json", exclude={"paths", "suite", "judge", "task", "progress"})
 
 
 CONFIG_GROUPS: tuple[str, ...] = (

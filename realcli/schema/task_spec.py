@@ -71,6 +71,11 @@ class SubStep(Frozen):
     )
     weight: float = Field(1.0, gt=0)
     depends_on: tuple[str, ...] = ()
+    guidance: str | None = Field(
+        None,
+        description="the hint a human collaborator gives for this sub-step (interactive "
+        "protocols); never a test name or the reference code",
+    )
 
     @field_validator("tests")
     @classmethod

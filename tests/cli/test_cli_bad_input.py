@@ -121,3 +121,25 @@ def test_bad_scripted_backend_file(tmp_path: Path, realcli_env: dict[str, str]) 
     )
     assert proc.returncode == 2, proc.stdout
     assert str(script) in proc.stderr and "cmd" in proc.stderr
+
+
+def test_protocol_config_errors_name_the_protocol_file(
+    tmp_path: Path, realcli_env: dict[str, str]
+) -> None:
+    env = {k: v for k, v in realcli_env.items() if k != "OPENAI_API_KEY"}
+    proc = run_realcli(["run", "protocol=simulated_user"], env, tmp_path)
+    assert proc.returncode == 2
+    assert (
+        "conf/protocol/simulated_user.yaml: protocol.guidance.user_model.upstream.api_key_env: "
+        "environment variable OPENAI_API_KEY is not set"
+    ) in proc.stderr
+    proc = run_realcli(
+        ["run", "protocol=interactive", "protocol.guidance.budget=-1"], env, tmp_path
+    )
+    assert proc.returncode == 2
+    assert "conf/protocol/interactive.yaml: protocol.guidance.budget" in proc.stderr
+    proc = run_realcli(
+        ["run", "protocol=interactive", "protocol.guidance.source=model"], env, tmp_path
+    )
+    assert proc.returncode == 2 and "protocol.guidance" in proc.stderr
+    assert "user_model" in proc.stderr

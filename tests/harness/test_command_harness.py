@@ -110,3 +110,29 @@ def test_unknown_option_names_the_config_dirs(tmp_path: Path, cache_dir: Path) -
     assert proc.returncode == 2
     assert "no option 'shell_agnt' in config group 'harness'" in proc.stderr
     assert "shell_agent" in proc.stderr  # offered from the user's config dir
+
+
+def test_a_harness_that_cannot_resume_gets_the_transcript(tmp_path: Path, cache_dir: Path) -> None:
+    """``protocol=self_correct`` with an agent realcli cannot resume: round 2 is a fresh
+    session whose first message holds the instruction, the run so far and the feedback."""
+    from tests.runner.test_protocols import TASK, half_script
+
+    conf = write_config(tmp_path)
+    script = half_script(tmp_path / "half.jsonl", stop_after="s2")
+    argv = [*REALCLI, "run", "--config-dir", str(conf), "harness=shell_agent"]
+    argv += [f"task={TASK}", "model=scripted", f"model.script={script}"]
+    argv += ["protocol=self_correct", "experiment_name=cmd"]
+    env = env_for(tmp_path, cache_dir)
+    proc = subprocess.run(argv, env=env, cwd=tmp_path, capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    (run_dir,) = (tmp_path / "runs" / "cmd").iterdir()
+    verdict = json.loads((run_dir / VERDICT).read_text())
+    assert [r["passed"] for r in verdict["rounds"]] == [False, True, True]
+    events = read_ledger(run_dir / LEDGER).events
+    (feedback,) = [e for e in events if e.kind == "intervention"]
+    assert feedback.delivery == "transcript"  # type: ignore[union-attr]
+    users = [e.text for e in events if e.kind == "message" and e.role == "user"]  # type: ignore[union-attr]
+    assert len(users) == 2
+    assert users[1].startswith("[realcli: ") and "tool calls in earlier sessions]" in users[1]
+    assert "What you did so far" in users[1] and "feedback after round 1" in users[1]
+    assert (run_dir / "native" / "command" / "session-2").is_dir()

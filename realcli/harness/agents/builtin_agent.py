@@ -389,10 +389,16 @@ def run(opts: argparse.Namespace) -> tuple[str, int, str]:
         except (urllib.error.URLError, OSError, ValueError, KeyError) as exc:
             return "error", 0, f"cannot list the GUI tools: {exc}"
     tools.offered = {t["function"]["name"] for t in offered}
-    messages: list[dict[str, Any]] = [
-        {"role": "system", "content": system_prompt(opts.workdir, channels)},
-        {"role": "user", "content": instruction},
-    ]
+    state = Path(opts.state_file) if opts.state_file else None
+    if opts.resume and state is not None and state.is_file():
+        # a resumed session: the earlier conversation, then the new user message
+        messages: list[dict[str, Any]] = json.loads(state.read_text(encoding="utf-8"))
+        messages.append({"role": "user", "content": instruction})
+    else:
+        messages = [
+            {"role": "system", "content": system_prompt(opts.workdir, channels)},
+            {"role": "user", "content": instruction},
+        ]
     emit(
         {
             "type": "session_start",
@@ -402,9 +408,12 @@ def run(opts: argparse.Namespace) -> tuple[str, int, str]:
             "workdir": opts.workdir,
             "max_turns": opts.max_turns,
             "tools": [t["function"]["name"] for t in offered],
+            "resumed": bool(opts.resume and len(messages) > 2),
         }
     )
     for turn in range(1, opts.max_turns + 1):
+        if state is not None:  # what a resumed session starts from
+            save_state(state, messages)
         body = {"model": opts.model, "messages": messages, "tools": offered, "stream": False}
         try:
             reply = call_model(opts.base_url, body)
@@ -423,6 +432,8 @@ def run(opts: argparse.Namespace) -> tuple[str, int, str]:
             assistant["tool_calls"] = calls
         messages.append(assistant)
         if not calls:
+            if state is not None:
+                save_state(state, messages)
             return "done", turn, ""
         for index, call in enumerate(calls):
             call_id = str(call.get("id") or f"call_{turn}_{index}")
@@ -447,6 +458,13 @@ def run(opts: argparse.Namespace) -> tuple[str, int, str]:
     return "max_turns", opts.max_turns, ""
 
 
+def save_state(path: Path, messages: list[dict[str, Any]]) -> None:
+    """The conversation so far, atomically (``--resume`` continues from it)."""
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(messages, ensure_ascii=False), encoding="utf-8")
+    os.replace(tmp, path)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="builtin_agent", description=__doc__.splitlines()[0])
     parser.add_argument("--base-url", required=True)
@@ -457,6 +475,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tool-timeout", type=float, default=300.0)
     parser.add_argument("--output-limit", type=int, default=16000)
     parser.add_argument("--channels", default="cli", help="cli, gui or cli,gui")
+    parser.add_argument("--state-file", default="", help="keep the conversation here")
+    parser.add_argument(
+        "--resume", action="store_true", help="continue the --state-file conversation"
+    )
     opts = parser.parse_args(argv)
     reason, turns, detail = run(opts)
     emit({"type": "session_end", "reason": reason, "turns": turns, "detail": detail})
