@@ -1,0 +1,2 @@
+class RemovedInMarshmallow4Warning(DeprecationWarning):
+    pass
