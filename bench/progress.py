@@ -212,7 +212,9 @@ def markdown(info: dict[str, Any], snap: dict[str, Any], replay: dict[str, Any])
         "`Snapshotter.snapshot` (`git add --all --force --verbose`; when it staged a change "
         f"also `write-tree`, `commit-tree`, `update-ref`) after appending a line to "
         f"`{snap['edited']}`, and with nothing changed; beside `cp -a` of the whole workspace "
-        "(what a copy-based snapshot would pay at least).",
+        "(what a copy-based snapshot would pay at least). In a run the snapshot is taken when "
+        "the agent's next model call reaches the gateway, so this is what each model call "
+        "waits for (the nothing-changed row after a turn that only read or ran tests).",
         "",
         "| operation | median (ms) | p90 (ms) | × `cp -a` (median) |",
         "|---|---:|---:|---:|",

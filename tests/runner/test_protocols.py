@@ -8,6 +8,7 @@ when realcli talks back (test feedback, guidance), exactly like an agent that st
 
 from __future__ import annotations
 
+import csv
 import json
 from pathlib import Path
 from typing import Any
@@ -127,6 +128,13 @@ def test_half_done_agent_scores_half_and_self_correction_finishes_it(
     report = run_realcli(["report"], env, tmp_path)
     assert report.returncode == 0, report.stderr[-2000:]
     assert (tmp_path / "report" / "self_correction.png").is_file()
+    rows = {
+        r["row"]: r for r in csv.DictReader((tmp_path / "report" / "self_correction.csv").open())
+    }
+    assert float(rows["T1"]["f2p_step_pct"]) == pytest.approx(50.0)
+    assert float(rows["Δ T1→T2"]["pass_pct"]) == pytest.approx(100.0)
+    assert float(rows["Δ T1→T2"]["f2p_step_pct"]) == pytest.approx(50.0)
+    assert float(rows["Δ T2→T3"]["pass_pct"]) == pytest.approx(0.0)
 
 
 def test_plan_protocol_puts_the_reference_plan_in_the_prompt(
