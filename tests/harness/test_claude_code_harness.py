@@ -259,6 +259,8 @@ def fake_ctx(mode: str = "cli_only") -> Any:
         gateway_port=8765,
         mode=mode,
         channels=CHANNELS[mode],
+        resume=False,
+        state_dir=None,
     )
 
 
@@ -377,3 +379,17 @@ def test_hybrid_mode_adds_the_gui_mcp_server_and_gui_only_is_refused() -> None:
     assert any("gui MCP server" in e for e in enforced)
     with pytest.raises(ValueError, match="cli_only and hybrid"):
         harness.modes(fake_ctx("gui_only"))  # type: ignore[arg-type]
+
+
+def test_a_resumed_session_continues_the_saved_session_id(tmp_path: Path) -> None:
+    harness = ClaudeCodeHarness(spec())
+    install = SimpleNamespace(entry=Path("/opt/claude/claude"))
+    ctx = fake_ctx()
+    assert "--resume" not in harness.argv(ctx, install)  # type: ignore[arg-type]
+    (tmp_path / "claude_code").mkdir()
+    (tmp_path / "claude_code" / "session_id").write_text("6f1c-session\n")
+    ctx.resume, ctx.state_dir = True, tmp_path
+    argv = harness.argv(ctx, install)  # type: ignore[arg-type]
+    at = argv.index("--resume")
+    assert argv[at + 1] == "6f1c-session" and at < argv.index("--")
+    assert argv[-1] == "Fix it."  # the new message (feedback, guidance)

@@ -235,7 +235,7 @@ def native_of(transcript: CodexTranscript, run: str, tmp_path: Path) -> Any:
     rollout = [json.dumps(r["record"]) for r in records if r["type"] == "rollout"]
     path = sessions / "rollout-x.jsonl"
     path.write_text("\n".join(rollout) + "\n", encoding="utf-8")
-    ctx = SimpleNamespace(native_dir=native_dir)
+    ctx = SimpleNamespace(native_dir=native_dir, session_no=1)
     return CodexHarness(spec()).native_session(ctx, [path], transcript)  # type: ignore[arg-type]
 
 
@@ -406,7 +406,7 @@ def test_a_nonzero_exit_without_a_failed_turn_is_a_crash(ledger: LedgerWriter) -
 
 def test_native_session_without_a_rollout(tmp_path: Path, ledger: LedgerWriter) -> None:
     transcript = CodexTranscript(ledger, Redactor(env={}), "/app")
-    ctx = SimpleNamespace(native_dir=tmp_path / "native")
+    ctx = SimpleNamespace(native_dir=tmp_path / "native", session_no=1)
     native = CodexHarness(spec()).native_session(ctx, [], transcript)  # type: ignore[arg-type]
     assert native is not None and native.model_calls is None
     assert native.problems == ("codex wrote no rollout (session) file",)

@@ -213,7 +213,7 @@ def native_of(transcript: HermesTranscript, run: str, tmp_path: Path) -> Any:
     native_dir = tmp_path / "native"
     (native_dir / NATIVE).mkdir(parents=True)
     (native_dir / NATIVE / "stdout.jsonl").write_text("\n".join(lines(f"{run}-stdout.jsonl")))
-    ctx = SimpleNamespace(native_dir=native_dir)
+    ctx = SimpleNamespace(native_dir=native_dir, session_no=1)
     return HermesHarness(spec()).native_session(ctx, [], transcript)  # type: ignore[arg-type]
 
 

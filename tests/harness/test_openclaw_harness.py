@@ -240,7 +240,7 @@ def native_of(run: str, tmp_path: Path, transcript: OpenClawTranscript) -> Any:
     (native_dir / NATIVE).mkdir(parents=True, exist_ok=True)
     text = "\n".join(lines(f"{run}-stdout.jsonl")) + "\n"
     (native_dir / NATIVE / "stdout.jsonl").write_text(text, encoding="utf-8")
-    ctx = SimpleNamespace(native_dir=native_dir)
+    ctx = SimpleNamespace(native_dir=native_dir, session_no=1)
     return OpenClawHarness(spec()).native_session(ctx, [], transcript)  # type: ignore[arg-type]
 
 
@@ -317,7 +317,7 @@ def test_no_exit_record_is_a_crash(ledger: LedgerWriter, tmp_path: Path) -> None
     native_dir = tmp_path / "native"
     (native_dir / NATIVE).mkdir(parents=True)
     (native_dir / NATIVE / "stdout.jsonl").write_text(text, encoding="utf-8")
-    ctx = SimpleNamespace(native_dir=native_dir)
+    ctx = SimpleNamespace(native_dir=native_dir, session_no=1)
     native = OpenClawHarness(spec()).native_session(ctx, [], transcript)  # type: ignore[arg-type]
     assert native is not None and "did not finish" in native.problems[-1]
 

@@ -192,7 +192,7 @@ def test_recorded_conversation_matches_the_gateway(tmp_path: Path) -> None:
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.write_bytes(src.read_bytes())
         kept.append(dest)
-    ctx = SimpleNamespace(native_dir=tmp_path / "native")
+    ctx = SimpleNamespace(native_dir=tmp_path / "native", session_no=1)
     transcript = OpenHandsTranscript(None, Redactor(env={}), "/app")  # type: ignore[arg-type]
     session = OpenHandsHarness(spec()).native_session(ctx, kept, transcript)  # type: ignore[arg-type]
     assert session is not None and session.problems == ()
@@ -222,7 +222,7 @@ def test_a_killed_run_has_no_final_totals(tmp_path: Path) -> None:
     (conversation / "base_state.json").write_text(
         json.dumps({**state, "execution_status": "running"})
     )
-    ctx = SimpleNamespace(native_dir=tmp_path / "native")
+    ctx = SimpleNamespace(native_dir=tmp_path / "native", session_no=1)
     transcript = OpenHandsTranscript(None, Redactor(env={}), "/app")  # type: ignore[arg-type]
     harness = OpenHandsHarness(spec())
     session = harness.native_session(ctx, [conversation / "base_state.json"], transcript)  # type: ignore[arg-type]
