@@ -61,7 +61,7 @@ class Interjector:
             if not self._items:
                 return request
             messages = list(request.messages)
-            last_result = _last_tool_result(messages)
+            last_result = request.last_tool_result_id()
             fresh: list[Interjection] = []
             for item in self._items:
                 if not item.delivered:
@@ -88,13 +88,6 @@ class Interjector:
             if item.on_delivered is not None:
                 item.on_delivered(item)
         return dataclasses.replace(request, messages=tuple(out))
-
-
-def _last_tool_result(messages: list[Mapping[str, Any]]) -> str | None:
-    for msg in reversed(messages):
-        if msg.get("role") == "tool":
-            return str(msg.get("tool_call_id") or "") or None
-    return None
 
 
 def _run_ids(messages: list[Mapping[str, Any]], end: int) -> set[str]:

@@ -25,7 +25,7 @@ from pathlib import Path
 from realcli.catalog.trajectory import load_actions
 from realcli.gateway.backends import Backend, BackendError
 from realcli.gateway.toolmap import Target, ToolMappingError, map_action
-from realcli.gateway.wire import ChatReply, ChatRequest, ToolCall, _text_of
+from realcli.gateway.wire import ChatReply, ChatRequest, ToolCall, text_of
 from realcli.schema.actions import Action, GuiAction, MessageAction, ShellAction, WriteAction
 
 __all__ = [
@@ -53,7 +53,7 @@ def continuations(request: ChatRequest) -> tuple[int, int, int]:
     for msg in request.messages:
         role = msg.get("role")
         if role == "user":
-            text = _text_of(msg.get("content"))
+            text = text_of(msg.get("content"))
             found = text.count(CONTINUATION_MARK)
             if found:
                 marks += found

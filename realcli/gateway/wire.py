@@ -39,6 +39,7 @@ __all__ = [
     "count_tokens",
     "parse_chat_request",
     "stream_chunks",
+    "text_of",
 ]
 
 _TOKEN = re.compile(r"\w+|[^\w\s]")
@@ -80,7 +81,7 @@ class ChatRequest:
         for msg in self.messages:
             if msg.get("role") not in ("system", "developer"):
                 break
-            parts.append(_text_of(msg.get("content")))
+            parts.append(text_of(msg.get("content")))
         return "\n\n".join(p for p in parts if p)
 
     def tool_schemas(self) -> tuple[tuple[str, Mapping[str, Any]], ...]:
@@ -105,6 +106,13 @@ class ChatRequest:
                 names.append(name)
         return tuple(names)
 
+    def last_tool_result_id(self) -> str | None:
+        """The tool-call id of the conversation's latest tool result (None: there is none)."""
+        for msg in reversed(self.messages):
+            if msg.get("role") == "tool":
+                return str(msg.get("tool_call_id") or "") or None
+        return None
+
     def assistant_tool_calls(self) -> int:
         """How many tool calls the assistant has made so far in this conversation."""
         n = 0
@@ -116,7 +124,7 @@ class ChatRequest:
         return n
 
 
-def _text_of(content: Any) -> str:
+def text_of(content: Any) -> str:
     """The text of a message ``content``: a string, or a list of text parts."""
     if isinstance(content, str):
         return content

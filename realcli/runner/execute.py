@@ -52,7 +52,6 @@ from realcli.runner.protocols import (
     guidance_message,
     next_unmet,
     plan_text,
-    probe_verdict,
     recent_work,
     transcript_prompt,
     with_plan,
@@ -126,17 +125,6 @@ def execute_run(spec: RunSpec, task: TaskBundle) -> RunOutcome:
             return RunOutcome(key, task.id, "finished", run_dir, verdict)
     except RunLocked:
         return RunOutcome(key, task.id, "locked", run_dir)
-
-
-def _passed(task: TaskBundle, results: list[TestResult], expected: dict[str, list[str]]) -> bool:
-    return grade_round(task.spec, 1, results, expected).passed
-
-
-def _last_tool_result(request: ChatRequest) -> str | None:
-    for msg in reversed(request.messages):
-        if msg.get("role") == "tool":
-            return str(msg.get("tool_call_id") or "") or None
-    return None
 
 
 class _Live:
@@ -218,7 +206,7 @@ class _Live:
             if self.session_first is None:  # a resumed conversation holds earlier calls
                 self.session_first = made
             step = self.session_base + made - self.session_first
-            changed = made > 0 and self._snapshot(step, _last_tool_result(request))
+            changed = made > 0 and self._snapshot(step, request.last_tool_result_id())
             self.idle = 0 if changed else self.idle + 1
             guidance = self.run.spec.protocol.guidance
             due = (
@@ -288,7 +276,8 @@ class _Live:
                 redactor=self.run.redactor,
             )
             results.extend(run.results)
-        verdict = probe_verdict(self.run.task, results, self.run.expected)
+        # a probe, not a graded round: it only chooses what the guidance is about
+        verdict = grade_round(self.run.task.spec, 1, results, self.run.expected)
         unmet = next_unmet(self.run.task, verdict)
         if unmet is None:
             if not reserved:
@@ -434,12 +423,13 @@ class _Run:
                 self._intervene(1, "plan", "protocol", source, "prompt", plan)
             self.first_instruction = instruction
             message, resume = instruction, False
+            passed_before = False
             for round_no in range(1, protocol.rounds + 1):
                 self.live.round = round_no
                 self.ledger.emit(RoundStartEvent(seq=0, round=round_no))
                 if expected is None:
                     reason = "task_error"
-                elif round_no > 1 and _passed(self.task, rounds[round_no - 1], expected):
+                elif passed_before:
                     reason = "passed_earlier"  # nothing to correct: the workspace is re-graded
                 else:
                     reason, seconds = self._sessions(workspace, message, resume, state_dir)
@@ -451,6 +441,7 @@ class _Run:
                 tests_s += seconds
                 message, resume = self.task.instruction, False  # rounds without feedback
                 graded = grade_round(self.task.spec, round_no, rounds[round_no], expected)
+                passed_before = graded.passed
                 if protocol.feedback and round_no < protocol.rounds and not graded.passed:
                     logs = [saved_paths(self.run_dir / "tests", round_no, s)[1] for s in TEST_SETS]
                     text = feedback_message(round_no, graded, logs, protocol.feedback_chars)

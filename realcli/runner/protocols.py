@@ -15,7 +15,6 @@ from pathlib import Path
 
 from realcli.catalog import TaskBundle
 from realcli.gateway import CONTINUATION_MARK, ChatRequest, earlier_calls_line, make_backend
-from realcli.grading.score import grade_round
 from realcli.ledger import read_ledger
 from realcli.schema.events import Event
 from realcli.schema.run_spec import ModelSpec
@@ -116,13 +115,6 @@ def next_unmet(task: TaskBundle, verdict: RoundVerdict) -> SubStep | None:
 
 def guidance_message(text: str) -> str:
     return f"{CONTINUATION_MARK}guidance] {text.strip()}"
-
-
-def probe_verdict(
-    task: TaskBundle, results: Sequence[TestResult], expected: dict[str, list[str]] | None
-) -> RoundVerdict:
-    """Score a probe (hidden tests run mid-round to choose guidance); not a graded round."""
-    return grade_round(task.spec, 1, results, expected)
 
 
 def _render(event: Event, limit: int = 400) -> str | None:
