@@ -3,21 +3,24 @@
 ``RUNS_DIR/<experiment>/<run_key>/`` folders are read; one whose files (``RUN_FILES``: spec,
 ledger, verdict and the optional progress.json) are byte-identical to what was loaded before is
 skipped; a new or changed one is replaced (its rows deleted and inserted anew) inside a
-transaction. A folder that can't be read is reported in
-``IngestStats.problems`` and skipped; the rest still load.
+transaction. Each folder is isolated: anything that goes wrong while reading or writing one
+folder (a damaged file, a link, an exception realcli did not foresee) becomes a
+:class:`~realcli.warehouse.problems.Problem`, printed by ``realcli ingest`` and stored in
+``ingest_problems``, and the other folders still load.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
 import duckdb
 
-from realcli.ledger.layout import run_folders
 from realcli.warehouse.db import WarehouseError
 from realcli.warehouse.frames import insert_rows
+from realcli.warehouse.problems import SKIPPED, Problem
 from realcli.warehouse.run_folder import (
     RunFolderError,
     RunRows,
@@ -45,6 +48,8 @@ RUN_TABLES = (
 )
 """Every raw table keyed by ``run_key``: a run's rows in all of them are replaced together."""
 
+_FIX_BUG = "report this as a realcli bug with the folder; meanwhile move the folder away"
+
 
 @dataclass
 class IngestStats:
@@ -56,8 +61,18 @@ class IngestStats:
     """Of ``loaded``: runs without verdict.json, or whose ledger is truncated or has no run_end."""
     removed: int = 0
     """Runs loaded earlier from this runs folder whose folder no longer exists: deleted."""
+    skipped: int = 0
+    """Run folders that could not be loaded at all (each has a problem)."""
     problems: list[str] = field(default_factory=list)
     """One line per folder skipped or loaded with a defect: the file, the field and the fix."""
+    problem_rows: list[tuple[Path, str | None, Problem]] = field(default_factory=list)
+    """The same problems with their run folder and run key (``ingest_problems`` rows)."""
+
+    def add(self, run_dir: Path, run_key: str | None, problem: Problem) -> None:
+        self.problems.append(str(problem))
+        self.problem_rows.append((run_dir, run_key, problem))
+        if problem.skipped:
+            self.skipped += 1
 
 
 def ingest(con: duckdb.DuckDBPyConnection, runs_dir: Path, *, batch_size: int = 250) -> IngestStats:
@@ -82,23 +97,40 @@ def ingest(con: duckdb.DuckDBPyConnection, runs_dir: Path, *, batch_size: int = 
     batch: list[RunRows] = []
     ingested_at = datetime.now(UTC)
     on_disk: set[str] = set()
-    for run_dir in run_folders(runs_dir):
+    read: set[str] = set()
+    for run_dir in _run_folders(runs_dir, stats):
         on_disk.add(str(run_dir))
-        digest = folder_digest(run_dir)
-        previous = known.get(str(run_dir))
-        if previous is not None and previous[1] == digest:
-            stats.unchanged += 1
-            seen[previous[0]] = run_dir
+        if run_dir.is_symlink():
+            read.add(str(run_dir))
+            stats.add(run_dir, None, _linked(run_dir))
             continue
         try:
+            digest = folder_digest(run_dir)
+            previous = known.get(str(run_dir))
+            if previous is not None and previous[1] == digest:
+                stats.unchanged += 1
+                seen[previous[0]] = run_dir
+                continue
+            read.add(str(run_dir))
             rows = read_run_folder(run_dir, digest, ingested_at)
         except RunFolderError as exc:
-            stats.problems.append(f"{exc}; folder skipped")
+            stats.add(run_dir, None, Problem(exc.where, exc.field, exc.problem, exc.fix, SKIPPED))
+            continue
+        except Exception as exc:  # isolate the folder: whatever broke, the others still load
+            read.add(str(run_dir))
+            stats.add(run_dir, None, _unexpected(run_dir, "reading it", exc))
             continue
         if rows.run_key in seen:
-            stats.problems.append(
-                f"{run_dir}: run_key: {rows.run_key!r} is also the run in {seen[rows.run_key]};"
-                " folder skipped (fix: delete the copy)"
+            stats.add(
+                run_dir,
+                None,
+                Problem(
+                    str(run_dir),
+                    "run_key",
+                    f"{rows.run_key!r} is also the run in {seen[rows.run_key]}",
+                    "delete the copy",
+                    SKIPPED,
+                ),
             )
             continue
         seen[rows.run_key] = run_dir
@@ -115,7 +147,110 @@ def ingest(con: duckdb.DuckDBPyConnection, runs_dir: Path, *, batch_size: int = 
     if gone:
         _delete(con, gone)
         stats.removed = len(gone)
+    _store_problems(con, runs_dir, read, on_disk, stats, ingested_at)
     return stats
+
+
+def _run_folders(runs_dir: Path, stats: IngestStats) -> Iterator[Path]:
+    """``runs_dir/<experiment>/<run>/`` folders, sorted (names starting with ``.`` or ``_``
+    are not experiments or runs), without following a linked experiment folder; a folder that
+    can't be listed is a problem, the others are still listed. A linked run folder is yielded
+    (the caller reports it)."""
+    try:
+        experiments = sorted(runs_dir.iterdir())
+    except OSError as exc:
+        raise WarehouseError(
+            str(runs_dir), None, f"cannot list ({exc.strerror})", "check its permissions"
+        ) from exc
+    for experiment in experiments:
+        if experiment.name[0] in "._":
+            continue
+        if experiment.is_symlink():
+            if experiment.is_dir():
+                stats.add(experiment, None, _linked(experiment))
+            continue
+        if not experiment.is_dir():
+            continue
+        try:
+            entries = sorted(experiment.iterdir())
+        except OSError as exc:
+            stats.add(
+                experiment,
+                None,
+                Problem(
+                    str(experiment),
+                    None,
+                    f"cannot list the experiment folder ({exc.strerror})",
+                    "check its permissions",
+                    SKIPPED,
+                ),
+            )
+            continue
+        for run_dir in entries:
+            if run_dir.name[0] not in "._" and (run_dir.is_dir() or run_dir.is_symlink()):
+                yield run_dir
+
+
+def _linked(path: Path) -> Problem:
+    return Problem(
+        str(path),
+        None,
+        "is a symbolic link (ingest never follows links in the runs folder)",
+        "move the folder itself here instead of linking it",
+        SKIPPED,
+    )
+
+
+def _unexpected(run_dir: Path, doing: str, exc: BaseException) -> Problem:
+    what = str(exc).splitlines()[0][:200] if str(exc) else ""
+    return Problem(
+        str(run_dir),
+        None,
+        f"{type(exc).__name__} while {doing}" + (f": {what}" if what else ""),
+        _FIX_BUG,
+        SKIPPED,
+    )
+
+
+def _store_problems(
+    con: duckdb.DuckDBPyConnection,
+    runs_dir: Path,
+    read: set[str],
+    on_disk: set[str],
+    stats: IngestStats,
+    ingested_at: datetime,
+) -> None:
+    """Replace the ``ingest_problems`` rows of every folder read now; drop those of folders
+    under ``runs_dir`` that are gone (a skipped folder is read again by every ingest)."""
+    rows = [
+        {
+            "run_dir": str(run_dir),
+            "run_key": key,
+            "file": p.file,
+            "location": p.location,
+            "problem": p.problem,
+            "fix": p.fix,
+            "outcome": p.outcome,
+            "ingested_at": ingested_at,
+        }
+        for run_dir, key, p in stats.problem_rows
+    ]
+    fresh = read | {str(run_dir) for run_dir, _, _ in stats.problem_rows}
+    stale = [
+        str(d)
+        for (d,) in con.execute("select distinct run_dir from ingest_problems").fetchall()
+        if str(d) in fresh or (Path(str(d)).is_relative_to(runs_dir) and str(d) not in on_disk)
+    ]
+    con.execute("begin transaction")
+    try:
+        con.execute(
+            "delete from ingest_problems where run_dir in (select unnest(?::varchar[]))", [stale]
+        )
+        insert_rows(con, "ingest_problems", rows)
+        con.execute("commit")
+    except BaseException:
+        con.execute("rollback")
+        raise
 
 
 def _delete_rows(con: duckdb.DuckDBPyConnection, keys: list[str]) -> None:
@@ -139,14 +274,19 @@ def _write(con: duckdb.DuckDBPyConnection, batch: list[RunRows], stats: IngestSt
         return
     try:
         _replace(con, batch)
-    except duckdb.Error as exc:
+    except Exception as exc:  # duckdb, polars (a value its column can't hold), encoding...
         if len(batch) > 1:
             for rows in batch:
                 _write(con, [rows], stats)
             return
-        stats.problems.append(
-            f"{batch[0].run['run_dir']}: rows rejected by the warehouse ({exc});"
-            " folder skipped (fix: report this as a realcli bug)"
+        run_dir = Path(batch[0].run["run_dir"])
+        what = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
+        stats.add(
+            run_dir,
+            None,
+            Problem(
+                str(run_dir), None, f"rows rejected by the warehouse ({what})", _FIX_BUG, SKIPPED
+            ),
         )
         return
     for rows in batch:
@@ -168,6 +308,7 @@ def _replace(con: duckdb.DuckDBPyConnection, batch: list[RunRows]) -> None:
 
 def _count(rows: RunRows, stats: IngestStats) -> None:
     stats.loaded += 1
-    stats.problems.extend(rows.problems)
+    for problem in rows.problems:
+        stats.add(Path(rows.run["run_dir"]), rows.run_key, problem)
     if rows.run["status"] == "incomplete" or not rows.run["complete"]:
         stats.incomplete += 1

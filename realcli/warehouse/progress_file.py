@@ -15,10 +15,13 @@ from typing import Any
 from pydantic import ValidationError
 
 from realcli.schema.progress import PROGRESS_SCHEMA_VERSION, ProgressReport
+from realcli.util.bounded import MIB, BadFile, read_json_file
+from realcli.warehouse.problems import Problem
 
 __all__ = ["ProgressRows", "read_progress"]
 
 _FIX = "delete progress.json and replay the run's progress again"
+MAX_PROGRESS_BYTES = 256 * MIB
 
 
 @dataclass
@@ -29,15 +32,15 @@ class ProgressRows:
     goals: list[dict[str, Any]] = field(default_factory=list)
 
 
-def read_progress(path: Path, run_key: str, problems: list[str]) -> ProgressRows | None:
-    """Rows of ``path``; None when it is absent or unusable (then one line is added to
+def read_progress(path: Path, run_key: str, problems: list[Problem]) -> ProgressRows | None:
+    """Rows of ``path``; None when it is absent or unusable (then one problem is added to
     ``problems``: the file, the field, what is wrong and the fix)."""
-    if not path.exists():
-        return None
     try:
-        report = ProgressReport.model_validate_json(path.read_bytes())
-    except OSError as exc:
-        return _problem(problems, path, None, f"cannot read ({exc})")
+        report = ProgressReport.model_validate(read_json_file(path, MAX_PROGRESS_BYTES))
+    except FileNotFoundError:
+        return None
+    except BadFile as exc:
+        return _problem(problems, path, None, str(exc))
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"])
@@ -89,8 +92,9 @@ def read_progress(path: Path, run_key: str, problems: list[str]) -> ProgressRows
     )
 
 
-def _problem(problems: list[str], path: Path, where: str | None, what: str) -> ProgressRows | None:
+def _problem(
+    problems: list[Problem], path: Path, where: str | None, what: str
+) -> ProgressRows | None:
     """Record the problem; the run then loads without progress (returns None)."""
-    at = f"{path}: {where}: " if where else f"{path}: "
-    problems.append(f"{at}{what}; run loaded without progress (fix: {_FIX})")
+    problems.append(Problem(str(path), where, what, _FIX, "run loaded without progress"))
     return None

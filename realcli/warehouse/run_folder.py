@@ -3,14 +3,19 @@ into warehouse rows.
 
 Pure: files in, rows out; nothing here touches DuckDB. A folder whose ``spec.json`` or ledger
 header cannot be used raises :class:`RunFolderError` (the caller reports it and moves on); a
-truncated ledger or an unusable ``verdict.json`` or ``progress.json`` only adds problems and
-marks the run.
+truncated ledger or an unusable ``verdict.json`` or ``progress.json`` only adds a
+:class:`Problem` and marks the run. Every file is read bounded (``realcli.util.bounded``): no
+link is followed, a directory, FIFO or other special file in place of a file is a problem (a
+FIFO is never opened for reading, so it cannot hang), sizes, JSON nesting and integers
+(int64, what the warehouse stores) are capped.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
+import stat
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -34,11 +39,16 @@ from realcli.schema.events import (
     ToolResultEvent,
 )
 from realcli.schema.verdict import Verdict
+from realcli.util.bounded import MIB, BadFile, describe_mode, read_json_file
 from realcli.util.errors import LedgerError, RealcliError
+from realcli.warehouse.problems import Problem
 from realcli.warehouse.progress_file import read_progress
 
 __all__ = [
+    "MAX_SPEC_BYTES",
+    "MAX_VERDICT_BYTES",
     "RUN_FILES",
+    "Problem",
     "RunFolderError",
     "RunRows",
     "folder_digest",
@@ -62,6 +72,9 @@ _MODEL_CALL_FIELDS = (
     "status",
 )
 _FIX_SPEC = "restore spec.json as the runner wrote it, or delete the folder and rerun"
+_FIX_VERDICT = "regrade the run to rewrite verdict.json, or delete it and rerun"
+MAX_SPEC_BYTES = 16 * MIB
+MAX_VERDICT_BYTES = 256 * MIB
 
 
 class RunFolderError(RealcliError):
@@ -74,7 +87,7 @@ class RunRows:
 
     run_key: str
     run: dict[str, Any]
-    problems: list[str] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
     rounds: list[dict[str, Any]] = field(default_factory=list)
     test_results: list[dict[str, Any]] = field(default_factory=list)
     substep_results: list[dict[str, Any]] = field(default_factory=list)
@@ -109,17 +122,47 @@ class RunRows:
 
 
 def folder_digest(run_dir: Path) -> str:
-    """sha256 over the name and bytes of each of :data:`RUN_FILES` (absent files count too)."""
+    """sha256 over the name and bytes of each of :data:`RUN_FILES` (absent files count too).
+
+    Never follows a link (a link counts as its target string) and never opens anything but a
+    regular file (a directory, FIFO... counts as its type), so a damaged folder still has a
+    digest and never blocks; regular files are hashed in chunks, whatever their size.
+    """
     h = hashlib.sha256()
     for name in RUN_FILES:
         path = run_dir / name
         h.update(name.encode() + b"\0")
         try:
-            h.update(b"F" + path.read_bytes())
+            st = path.lstat()
         except FileNotFoundError:
             h.update(b"-")
+        except OSError as exc:
+            h.update(b"E" + str(exc.errno).encode())
+        else:
+            if stat.S_ISLNK(st.st_mode):
+                h.update(b"L" + os.fsencode(os.readlink(path)))
+            elif stat.S_ISREG(st.st_mode):
+                h.update(b"F")
+                _hash_file(h, path)
+            else:
+                h.update(b"S" + describe_mode(st.st_mode).encode())
         h.update(b"\0")
     return h.hexdigest()
+
+
+def _hash_file(h: Any, path: Path) -> None:
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as exc:
+        h.update(b"E" + str(exc.errno).encode())
+        return
+    try:
+        while chunk := os.read(fd, MIB):
+            h.update(chunk)
+    except OSError as exc:
+        h.update(b"E" + str(exc.errno).encode())
+    finally:
+        os.close(fd)
 
 
 def read_run_folder(run_dir: Path, digest: str, ingested_at: datetime) -> RunRows:
@@ -130,6 +173,7 @@ def read_run_folder(run_dir: Path, digest: str, ingested_at: datetime) -> RunRow
         ledger = read_ledger(run_dir / LEDGER)
     except LedgerError as exc:
         raise RunFolderError(exc.where, exc.field, exc.problem, exc.fix) from exc
+    ledger_path = str(run_dir / LEDGER)
     if ledger.header.run_key != run_key:
         raise RunFolderError(
             str(run_dir / LEDGER),
@@ -141,12 +185,30 @@ def read_run_folder(run_dir: Path, digest: str, ingested_at: datetime) -> RunRow
         run_key=run_key,
         run={},
         problems=[
-            f"{problem}; loaded the lines that parse, complete=false (fix: rerun the run)"
-            for problem in ledger.problems
+            Problem(
+                ledger_path,
+                f"line {line}",
+                what,
+                "rerun the run",
+                "loaded the lines that parse, complete=false",
+            )
+            for line, what in ledger.bad_lines
         ],
     )
     verdict = _read_verdict(run_dir / VERDICT, run_key, rows.problems)
     progress = read_progress(run_dir / PROGRESS, run_key, rows.problems)
+    if verdict is not None and not any(isinstance(e, RunEndEvent) for e in ledger.events):
+        rows.problems.append(
+            Problem(
+                ledger_path,
+                "run_end",
+                "missing although verdict.json exists (the run stopped between writing its"
+                " verdict and its run_end event)",
+                "`realcli run` the same configuration again: it appends the run_end from"
+                " verdict.json without rerunning the agent",
+                "loaded from verdict.json, complete=false",
+            )
+        )
     rows.run = _run_row(run_dir, spec_doc, ledger, verdict, digest, ingested_at)
     rows.run["has_progress"] = progress is not None
     _add_ledger_rows(rows, ledger)
@@ -160,11 +222,11 @@ def read_run_folder(run_dir: Path, digest: str, ingested_at: datetime) -> RunRow
 
 def _read_spec(path: Path) -> dict[str, Any]:
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
+        doc = read_json_file(path, MAX_SPEC_BYTES)
     except FileNotFoundError as exc:
         raise RunFolderError(str(path), None, "missing", _FIX_SPEC) from exc
-    except (OSError, ValueError) as exc:
-        raise RunFolderError(str(path), None, f"not valid JSON ({exc})", _FIX_SPEC) from exc
+    except BadFile as exc:
+        raise RunFolderError(str(path), None, str(exc), _FIX_SPEC) from exc
     if not isinstance(doc, dict):
         raise RunFolderError(str(path), None, "not a JSON object", _FIX_SPEC)
     return doc
@@ -189,25 +251,40 @@ def _field(
     return value
 
 
-def _read_verdict(path: Path, run_key: str, problems: list[str]) -> Verdict | None:
-    if not path.exists():
-        return None
+def _read_verdict(path: Path, run_key: str, problems: list[Problem]) -> Verdict | None:
     try:
-        verdict = Verdict.model_validate_json(path.read_bytes())
-    except (OSError, ValidationError) as exc:
-        first = str(exc).splitlines()[0][:200]
+        verdict = Verdict.model_validate(read_json_file(path, MAX_VERDICT_BYTES))
+    except FileNotFoundError:
+        return None
+    except BadFile as exc:
         problems.append(
-            f"{path}: unreadable verdict ({first}); loaded as incomplete"
-            " (fix: regrade the run to rewrite verdict.json)"
+            Problem(str(path), None, f"unreadable verdict ({exc})", _FIX_VERDICT, _INCOMPLETE)
+        )
+        return None
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or None
+        problems.append(
+            Problem(
+                str(path), where, f"unreadable verdict ({first['msg']})", _FIX_VERDICT, _INCOMPLETE
+            )
         )
         return None
     if verdict.run_key != run_key:
         problems.append(
-            f"{path}: run_key: verdict is for {verdict.run_key!r}, not {run_key!r};"
-            " loaded as incomplete (fix: regrade the run to rewrite verdict.json)"
+            Problem(
+                str(path),
+                "run_key",
+                f"verdict is for {verdict.run_key!r}, not {run_key!r}",
+                _FIX_VERDICT,
+                _INCOMPLETE,
+            )
         )
         return None
     return verdict
+
+
+_INCOMPLETE = "loaded as incomplete"
 
 
 def _run_row(

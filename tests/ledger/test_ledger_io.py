@@ -78,8 +78,8 @@ def test_truncated_last_line_marks_incomplete_and_keeps_the_rest(tmp_path: Path)
     assert not contents.complete
     assert len(contents.events) == 3
     assert contents.problems == [
-        f"{path}: line 5: truncated last line (Unterminated string starting at: line 1 column 20"
-        " (char 19))"
+        f"{path}: line 5: truncated last line (not valid JSON (EOF while parsing a string at"
+        " line 1 column 24))"
     ]
 
 
