@@ -92,6 +92,13 @@ def _parser() -> argparse.ArgumentParser:
         _path(ip, "--warehouse", "warehouse")
         if name == "ingest":
             _path(ip, "--runs-dir", "runs_dir")
+            ip.add_argument(
+                "--wait",
+                type=float,
+                default=60.0,
+                metavar="SECONDS",
+                help="how long to wait for another ingest of the same warehouse (default 60)",
+            )
         else:
             _path(ip, "--out", "report_dir")
 
@@ -187,7 +194,7 @@ def _dispatch(args: argparse.Namespace) -> int:
             args.tasks_dir, args.task_ids, args.repeat, args.cache_dir / "inventory"
         )
     if args.command == "ingest":
-        return commands.ingest(args.runs_dir, args.warehouse)
+        return commands.ingest(args.runs_dir, args.warehouse, args.wait)
     if args.command == "report":
         return commands.report(args.warehouse, args.out)
     if args.command == "show":

@@ -4,6 +4,7 @@ progress."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -11,16 +12,19 @@ from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 
+from pydantic import ValidationError
+
 from realcli.catalog import load_task
 from realcli.grading.testrun import load_saved_results
 from realcli.grading.verdict import build_verdict, outcome_from_ledger, screenshot_hashes
 from realcli.ledger import read_ledger
 from realcli.ledger.layout import EXPECTED, LEDGER, TASK_COPY, VERDICT, run_folders
-from realcli.runner.folders import write_json_atomic
+from realcli.runner.folders import read_verdict, write_json_atomic
 from realcli.runner.health import check_task
 from realcli.sandbox import make_sandbox
 from realcli.schema.task_spec import TaskSpec
 from realcli.schema.verdict import Verdict
+from realcli.util.bounded import MIB, BadFile, read_json_file
 from realcli.util.errors import RealcliError, TaskError
 
 __all__ = [
@@ -115,20 +119,29 @@ def tasks_import(
     return 0
 
 
-def ingest(runs_dir: Path, warehouse: Path) -> int:
-    from realcli.warehouse import connect
+def ingest(runs_dir: Path, warehouse: Path, wait_s: float = 60.0) -> int:
+    """Load the runs folder; a second ingest of the same warehouse waits for the first (up to
+    ``wait_s`` seconds, then one error line)."""
+    from realcli.warehouse import connect, writer_lock
     from realcli.warehouse import ingest as ingest_runs
 
-    con = connect(warehouse)
-    try:
-        stats = ingest_runs(con, runs_dir)
-    finally:
-        con.close()
+    if not 0 <= wait_s <= 86400:  # also rejects nan
+        raise RealcliError(
+            "command line", "--wait", f"{wait_s:g} is not a number of seconds", "use 0 to 86400"
+        )
+    say = partial(print, file=sys.stderr, flush=True)
+    with writer_lock(warehouse, wait_s, on_wait=lambda line: say(f"realcli: {line}")):
+        con = connect(warehouse)
+        try:
+            stats = ingest_runs(con, runs_dir)
+        finally:
+            con.close()
     for problem in stats.problems:
         print(f"warning: {problem}", file=sys.stderr)
     print(
         f"ingested {runs_dir} into {warehouse}: {stats.loaded} loaded, {stats.unchanged} unchanged,"
-        f" {stats.incomplete} incomplete, {stats.removed} removed, {len(stats.problems)} problems"
+        f" {stats.incomplete} incomplete, {stats.removed} removed, {stats.skipped} skipped,"
+        f" {len(stats.problems)} problems"
     )
     return 0
 
@@ -173,12 +186,17 @@ def show(runs_dir: Path, key: str) -> int:
     run_dir = find_run(runs_dir, key)
     ledger = read_ledger(run_dir / LEDGER)
     spec = ledger.header.spec
+
+    def axis(name: str) -> object:
+        value = spec.get(name)
+        return value.get("name", "?") if isinstance(value, dict) else "?"
+
     print(f"run {ledger.header.run_key}  ({run_dir})")
     print(f"  task       {ledger.header.task_id}  digest {ledger.header.task_digest[:12]}")
     print(
-        f"  experiment {ledger.header.experiment}  model={spec['model']['name']}"
-        f" harness={spec['harness']['name']} mode={spec['mode']['name']}"
-        f" protocol={spec['protocol']['name']} seed={spec['seed']}"
+        f"  experiment {ledger.header.experiment}  model={axis('model')}"
+        f" harness={axis('harness')} mode={axis('mode')}"
+        f" protocol={axis('protocol')} seed={spec.get('seed', '?')}"
     )
     kinds = Counter(e.kind for e in ledger.events)
     tokens_in = sum(e.tokens_in for e in ledger.events if e.kind == "model_call")
@@ -188,13 +206,18 @@ def show(runs_dir: Path, key: str) -> int:
         + ", ".join(f"{k}={n}" for k, n in sorted(kinds.items()))
     )
     print(f"  tokens     in={tokens_in} out={tokens_out}")
-    for problem in ledger.problems:
-        print(f"  problem    {problem}")
-    verdict_path = run_dir / VERDICT
-    if not verdict_path.is_file():
-        print("  verdict    none: the run did not finish (it is redone by the next `realcli run`)")
+    for line in ledger.problems:
+        print(f"  problem    {line}")
+    v, unreadable = read_verdict(run_dir, ledger.header.run_key)
+    if v is None:
+        why = f"unreadable ({unreadable})" if unreadable else "none"
+        print(f"  verdict    {why}: the run did not finish (the next `realcli run` redoes it)")
         return 0
-    v = Verdict.model_validate_json(verdict_path.read_text())
+    if not any(e.kind == "run_end" for e in ledger.events):
+        print(
+            "  run_end    missing after verdict.json (the run stopped between the two): the next"
+            " `realcli run` of it appends it from the verdict"
+        )
     print(
         f"  verdict    {v.status.value}: Pass={int(v.passed)} F2P pass={int(v.f2p_pass)}"
         f" step={v.f2p_step:.2f}  P2P pass={int(v.p2p_pass)} step={v.p2p_step:.2f}"
@@ -220,34 +243,19 @@ def show(runs_dir: Path, key: str) -> int:
 def regrade(runs_dir: Path, keys: Sequence[str]) -> int:
     """Rebuild ``verdict.json`` of finished runs from their saved test output and ledger."""
     run_dirs = [find_run(runs_dir, k) for k in keys] if keys else _run_dirs(runs_dir)
-    changed = 0
+    changed = failed = 0
     for run_dir in run_dirs:
-        if not (run_dir / VERDICT).is_file():
-            print(f"skip     {run_dir.name}: not finished")
+        old, problem = read_verdict(run_dir)
+        if old is None:
+            why = f" (verdict unreadable: {problem}; the next `realcli run` redoes it)"
+            print(f"skip     {run_dir.name}: not finished" + (why if problem else ""))
             continue
-        old = Verdict.model_validate_json((run_dir / VERDICT).read_text())
-        task = TaskSpec.model_validate(load_task_copy(run_dir))
-        ledger = read_ledger(run_dir / LEDGER)
-        status, error, timings = outcome_from_ledger(ledger)
-        rounds = sorted(
-            {
-                int(p.name.split(".")[0].split("-")[1])
-                for p in (run_dir / "tests").glob("round-*.xml")
-            }
-        )
-        expected_path = run_dir / "tests" / EXPECTED
-        expected = json.loads(expected_path.read_text()) if expected_path.is_file() else None
-        new = build_verdict(
-            task=task,
-            run_key=old.run_key,
-            rounds={n: load_saved_results(run_dir / "tests", n) for n in rounds},
-            status=status,
-            error=error,
-            timings=timings,
-            expected=expected,
-            workspace=run_dir / "workspace" if (run_dir / "workspace").is_dir() else None,
-            screenshots=screenshot_hashes(ledger),
-        )
+        try:
+            new = _regraded(run_dir, old)
+        except RealcliError as exc:
+            print(f"error    {run_dir.name}: {exc}")
+            failed += 1
+            continue
         write_json_atomic(run_dir / VERDICT, new.model_dump(mode="json"))
         same = (old.passed, old.f2p_step, old.p2p_step) == (new.passed, new.f2p_step, new.p2p_step)
         changed += not same
@@ -256,8 +264,49 @@ def regrade(runs_dir: Path, keys: Sequence[str]) -> int:
             f" f2p_step {old.f2p_step:.2f}->{new.f2p_step:.2f}"
             f" p2p_step {old.p2p_step:.2f}->{new.p2p_step:.2f}"
         )
-    print(f"{len(run_dirs)} runs, {changed} verdicts changed")
-    return 0
+    print(
+        f"{len(run_dirs)} runs, {changed} verdicts changed"
+        + (f", {failed} could not be regraded" if failed else "")
+    )
+    return 1 if failed else 0
+
+
+def _regraded(run_dir: Path, old: Verdict) -> Verdict:
+    """The verdict rebuilt from the run's saved test output, task.toml copy and ledger."""
+    task_doc = load_task_copy(run_dir)
+    try:
+        task = TaskSpec.model_validate(task_doc)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or None
+        raise TaskError(str(run_dir / TASK_COPY), where, first["msg"], "rerun this run") from exc
+    ledger = read_ledger(run_dir / LEDGER)
+    status, error, timings = outcome_from_ledger(ledger)
+    rounds = sorted(
+        {
+            int(m.group(1))
+            for p in (run_dir / "tests").glob("round-*.xml")
+            if (m := re.fullmatch(r"round-(\d{1,6})\.[a-z0-9]+\.xml", p.name))
+        }
+    )
+    expected_path = run_dir / "tests" / EXPECTED
+    expected = None
+    if expected_path.exists():
+        try:
+            expected = read_json_file(expected_path, 64 * MIB)
+        except BadFile as exc:
+            raise RealcliError(str(expected_path), None, str(exc), "rerun this run") from exc
+    return build_verdict(
+        task=task,
+        run_key=old.run_key,
+        rounds={n: load_saved_results(run_dir / "tests", n) for n in rounds},
+        status=status,
+        error=error,
+        timings=timings,
+        expected=expected,
+        workspace=run_dir / "workspace" if (run_dir / "workspace").is_dir() else None,
+        screenshots=screenshot_hashes(ledger),
+    )
 
 
 def progress(

@@ -1,8 +1,9 @@
 """Execute one run: folder, ledger, workspace, gateway + sandbox + harness, grading, verdict.
 
 A run folder ``runs/<experiment>/<run_key>/`` is finished exactly when ``verdict.json`` exists
-(written atomically, last but for the ``run_end`` event). A finished run is skipped; a folder
-without a verdict is an interrupted run and is removed and redone from scratch.
+and is usable (written atomically, last but for the ``run_end`` event). A finished run is
+skipped (healed first when its ledger lacks ``run_end``: see ``realcli.runner.folders``); a
+folder without a usable verdict is an interrupted run and is removed and redone from scratch.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import contextlib
 import platform
 import shutil
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -116,15 +118,21 @@ def execute_run(spec: RunSpec, task: TaskBundle) -> RunOutcome:
     run_dir = run_dir_for(spec, key)
     try:
         with run_lock(Path(spec.paths.runs_dir) / ".locks", key):
-            finished = finished_outcome(run_dir, key, task.id)
+            finished = finished_outcome(run_dir, key, task.id, heal=True, say=_warn)
             if finished is not None:
                 return finished
-            if run_dir.exists():
+            if run_dir.is_symlink():
+                run_dir.unlink()  # never follow it: a run folder is made here, not linked
+            elif run_dir.exists():
                 shutil.rmtree(run_dir)  # interrupted earlier: redo from scratch
             verdict = _Run(spec, task, key, run_dir).execute()
             return RunOutcome(key, task.id, "finished", run_dir, verdict)
     except RunLocked:
         return RunOutcome(key, task.id, "locked", run_dir)
+
+
+def _warn(line: str) -> None:
+    print(f"realcli: warning: {line}", file=sys.stderr, flush=True)
 
 
 class _Live:

@@ -273,6 +273,11 @@ class RunEndEvent(_Event):
     kind: Literal["run_end"] = "run_end"
     status: Literal["graded", "infra_error", "task_error"]
     wall_time_s: float = Field(ge=0)
+    healed: bool = Field(
+        False,
+        description="appended by a later `realcli run` from verdict.json: the run had stopped "
+        "between writing its verdict and this event (the agent was not run again)",
+    )
 
 
 Event = Annotated[

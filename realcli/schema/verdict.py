@@ -11,6 +11,7 @@ from pydantic import Field
 from realcli.schema.base import Frozen
 
 __all__ = [
+    "MAX_VERDICT_BYTES",
     "VERDICT_SCHEMA_VERSION",
     "ClauseResult",
     "DeliverableResult",
@@ -24,6 +25,8 @@ __all__ = [
 ]
 
 VERDICT_SCHEMA_VERSION = 1
+MAX_VERDICT_BYTES = 256 * 1024 * 1024
+"""A verdict.json larger than this is not read (a 1,000-test run's is well under 1 MiB)."""
 
 
 class TestOutcome(StrEnum):

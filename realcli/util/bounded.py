@@ -116,9 +116,9 @@ def check_ints(value: Any) -> None:
         elif isinstance(item, list):
             stack.extend((f"{where}.{i}" if where else str(i), v) for i, v in enumerate(item))
         elif isinstance(item, int) and not INT64_MIN <= item <= INT64_MAX:
-            digits = len(str(abs(item)))
             raise BadFile(
-                f"{where or 'value'}: integer of {digits} digits is outside the 64-bit range"
+                f"{where or 'value'}: integer of {item.bit_length()} bits is outside the"
+                " signed 64-bit range"
             )
 
 

@@ -16,9 +16,11 @@ from realcli.warehouse.db import (
     connect,
     create_views,
     load_migrations,
+    writer_lock,
 )
 from realcli.warehouse.frames import fetch_df, insert_rows
 from realcli.warehouse.ingestion import RUN_TABLES, IngestStats, ingest
+from realcli.warehouse.problems import Problem
 from realcli.warehouse.run_folder import RUN_FILES, RunFolderError, folder_digest, read_run_folder
 
 __all__ = [
@@ -27,6 +29,7 @@ __all__ = [
     "RUN_TABLES",
     "VIEWS_DIR",
     "IngestStats",
+    "Problem",
     "RunFolderError",
     "WarehouseError",
     "apply_migrations",
@@ -38,4 +41,5 @@ __all__ = [
     "insert_rows",
     "load_migrations",
     "read_run_folder",
+    "writer_lock",
 ]

@@ -8,7 +8,12 @@ file (a CTE chain ending in ``select * from final``), created as view ``<name>``
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import os
 import re
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,6 +32,7 @@ __all__ = [
     "create_views",
     "load_migrations",
     "view_files",
+    "writer_lock",
 ]
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
@@ -69,7 +75,16 @@ def connect(
     target = str(path)
     if read_only and target != ":memory:" and not Path(target).exists():
         raise WarehouseError(target, None, "no warehouse file", "run `realcli ingest` first")
-    con = duckdb.connect(target, read_only=read_only)
+    try:
+        con = duckdb.connect(target, read_only=read_only)
+    except duckdb.IOException as exc:
+        first = str(exc).splitlines()[0][:300]
+        raise WarehouseError(
+            target,
+            None,
+            f"cannot open the warehouse ({first})",
+            "another process has it open for writing: wait for it to finish or close it",
+        ) from exc
     try:
         con.execute("set TimeZone = 'UTC'")
         migrations = load_migrations(migrations_dir)
@@ -82,6 +97,59 @@ def connect(
         con.close()
         raise
     return con
+
+
+@contextlib.contextmanager
+def writer_lock(
+    warehouse: Path, wait_s: float, on_wait: Callable[[str], None] | None = None
+) -> Iterator[Path]:
+    """Hold ``<warehouse>.lock`` (``fcntl.flock``, released on exit or process death) so that a
+    second ingest waits for the first instead of failing inside DuckDB.
+
+    Polls for up to ``wait_s`` seconds; ``on_wait`` gets one line when it has to wait. Raises
+    :class:`WarehouseError` naming the holder's pid when the wait runs out.
+    """
+    lock = warehouse.with_name(warehouse.name + ".lock")
+    try:
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+    except OSError as exc:
+        raise WarehouseError(
+            str(lock), None, f"cannot create the ingest lock ({exc.strerror})", "check the folder"
+        ) from exc
+    try:
+        deadline = time.monotonic() + max(wait_s, 0.0)
+        told = False
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                holder = _holder(fd)
+                if time.monotonic() >= deadline:
+                    raise WarehouseError(
+                        str(warehouse),
+                        None,
+                        f"another ingest{holder} holds the warehouse"
+                        + (f" (waited {wait_s:g} s)" if wait_s > 0 else ""),
+                        "wait for it to finish, or pass --wait SECONDS to wait longer",
+                    ) from None
+                if not told and on_wait is not None:
+                    on_wait(f"waiting up to {wait_s:g} s for another ingest{holder} ({lock})")
+                    told = True
+                time.sleep(0.1)
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        yield lock
+    finally:
+        os.close(fd)
+
+
+def _holder(fd: int) -> str:
+    try:
+        pid = os.pread(fd, 32, 0).decode().strip()
+    except (OSError, UnicodeDecodeError):
+        return ""
+    return f" (pid {pid})" if pid.isdigit() else ""
 
 
 def load_migrations(directory: Path = MIGRATIONS_DIR) -> list[Migration]:

@@ -38,7 +38,7 @@ from realcli.schema.events import (
     ToolPoolEvent,
     ToolResultEvent,
 )
-from realcli.schema.verdict import Verdict
+from realcli.schema.verdict import MAX_VERDICT_BYTES, Verdict
 from realcli.util.bounded import MIB, BadFile, describe_mode, read_json_file
 from realcli.util.errors import LedgerError, RealcliError
 from realcli.warehouse.problems import Problem
@@ -74,7 +74,6 @@ _MODEL_CALL_FIELDS = (
 _FIX_SPEC = "restore spec.json as the runner wrote it, or delete the folder and rerun"
 _FIX_VERDICT = "regrade the run to rewrite verdict.json, or delete it and rerun"
 MAX_SPEC_BYTES = 16 * MIB
-MAX_VERDICT_BYTES = 256 * MIB
 
 
 class RunFolderError(RealcliError):
