@@ -87,4 +87,9 @@ def _load_line(line: bytes) -> object:
 
 
 def _first_line(exc: Exception) -> str:
+    """One line about ``exc``; for a validation error, its first error's field and message."""
+    if isinstance(exc, ValidationError) and exc.errors():
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        return (f"{where}: " if where else "") + str(first["msg"])[:200]
     return str(exc).splitlines()[0][:200]
