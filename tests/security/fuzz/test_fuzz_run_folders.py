@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-import realcli.runner.commands  # noqa: F401  (imported once here: each forked case inherits it)
+import realcli.runner.commands
 import realcli.warehouse
 from tests.security.fuzz.corpus import Case, Scratch, check_case, run_case
 from tests.warehouse.run_folders import goal, write_progress, write_run
@@ -245,7 +245,9 @@ LEDGER_CASES = [
     ingest("ledger-directory", _as_dir(LEDGER), ("ledger.jsonl: cannot read ledger: is a dir",)),
     ingest("ledger-fifo", _as_fifo(LEDGER), ("ledger.jsonl: cannot read ledger: is a FIFO",)),
     ingest("ledger-socket", _as_socket(LEDGER), ("ledger.jsonl: cannot read ledger: is a sock",)),
-    ingest("ledger-symlink", _as_link(LEDGER), ("ledger.jsonl: cannot read ledger: is a symbolic",)),
+    ingest(
+        "ledger-symlink", _as_link(LEDGER), ("ledger.jsonl: cannot read ledger: is a symbolic",)
+    ),
     ingest(
         "ledger-dangling-symlink",
         _as_link(LEDGER, "../../nowhere.jsonl"),
@@ -574,12 +576,20 @@ def _regrade(case_id: str, damage: Damage, expect: tuple[str, ...]) -> Case:
 
 NOT_FINISHED = "the run did not finish (the next `realcli run` redoes it)"
 SHOW_REGRADE_CASES = [
-    _show("show-verdict-truncated", _replace(VERDICT, "{"), ("verdict.json: not valid JSON", NOT_FINISHED)),
-    _show("show-verdict-directory", _as_dir(VERDICT), ("verdict.json: is a directory", NOT_FINISHED)),
+    _show(
+        "show-verdict-truncated",
+        _replace(VERDICT, "{"),
+        ("verdict.json: not valid JSON", NOT_FINISHED),
+    ),
+    _show(
+        "show-verdict-directory", _as_dir(VERDICT), ("verdict.json: is a directory", NOT_FINISHED)
+    ),
     _show("show-verdict-fifo", _as_fifo(VERDICT), ("verdict.json: is a FIFO", NOT_FINISHED)),
     _show("show-verdict-deep", _replace(VERDICT, _deep()), ("recursion limit", NOT_FINISHED)),
     _show(
-        "show-verdict-symlink", _as_link(VERDICT), ("verdict.json: is a symbolic link", NOT_FINISHED)
+        "show-verdict-symlink",
+        _as_link(VERDICT),
+        ("verdict.json: is a symbolic link", NOT_FINISHED),
     ),
     _show(
         "show-verdict-wrong-type",
