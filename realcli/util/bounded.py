@@ -37,7 +37,15 @@ INT64_MAX = 2**63 - 1
 
 
 class BadFile(ValueError):
-    """A file that can't be used as it is; ``str()`` is one line saying what is wrong."""
+    """A file that can't be used as it is; ``str()`` is one line saying what is wrong.
+
+    ``field``: the dotted path of the offending value, when one is to blame (``problem`` is
+    then the message without it)."""
+
+    def __init__(self, problem: str, field: str | None = None) -> None:
+        self.field = field
+        self.problem = problem
+        super().__init__(f"{field}: {problem}" if field else problem)
 
 
 def describe_mode(mode: int) -> str:
@@ -117,8 +125,8 @@ def check_ints(value: Any) -> None:
             stack.extend((f"{where}.{i}" if where else str(i), v) for i, v in enumerate(item))
         elif isinstance(item, int) and not INT64_MIN <= item <= INT64_MAX:
             raise BadFile(
-                f"{where or 'value'}: integer of {item.bit_length()} bits is outside the"
-                " signed 64-bit range"
+                f"integer of {item.bit_length()} bits is outside the signed 64-bit range",
+                where or None,
             )
 
 

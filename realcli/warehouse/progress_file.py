@@ -40,7 +40,7 @@ def read_progress(path: Path, run_key: str, problems: list[Problem]) -> Progress
     except FileNotFoundError:
         return None
     except BadFile as exc:
-        return _problem(problems, path, None, str(exc))
+        return _problem(problems, path, exc.field, exc.problem)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"])

@@ -225,7 +225,7 @@ def _read_spec(path: Path) -> dict[str, Any]:
     except FileNotFoundError as exc:
         raise RunFolderError(str(path), None, "missing", _FIX_SPEC) from exc
     except BadFile as exc:
-        raise RunFolderError(str(path), None, str(exc), _FIX_SPEC) from exc
+        raise RunFolderError(str(path), exc.field, exc.problem, _FIX_SPEC) from exc
     if not isinstance(doc, dict):
         raise RunFolderError(str(path), None, "not a JSON object", _FIX_SPEC)
     return doc
@@ -257,7 +257,13 @@ def _read_verdict(path: Path, run_key: str, problems: list[Problem]) -> Verdict 
         return None
     except BadFile as exc:
         problems.append(
-            Problem(str(path), None, f"unreadable verdict ({exc})", _FIX_VERDICT, _INCOMPLETE)
+            Problem(
+                str(path),
+                exc.field,
+                f"unreadable verdict ({exc.problem})",
+                _FIX_VERDICT,
+                _INCOMPLETE,
+            )
         )
         return None
     except ValidationError as exc:

@@ -25,7 +25,8 @@ import realcli.warehouse
 from tests.security.fuzz.corpus import Case, Scratch, check_case, run_case
 from tests.warehouse.run_folders import goal, write_progress, write_run
 
-Damage = Callable[[Path], None]
+Damage = Callable[[Path], object]
+"""Breaks the bad run folder it is given (its return value is ignored)."""
 DEEP = 200_000
 """Nesting depth of the deep-JSON cases (json.loads: RecursionError; here: one problem)."""
 HUGE = 10**30
@@ -48,6 +49,13 @@ def _runs(scratch: Scratch, damage: Damage, *, progress: bool = False) -> Path:
         write_progress(bad, [goal("s1", first=1)])
     damage(bad)
     return bad
+
+
+def _build(damage: Damage, *, progress: bool = False) -> Callable[[Scratch], None]:
+    def build(scratch: Scratch) -> None:
+        _runs(scratch, damage, progress=progress)
+
+    return build
 
 
 def _replace(name: str, data: bytes | str) -> Damage:
@@ -179,7 +187,7 @@ def ingest(
         case_id,
         INGEST,
         (where, *expect, "(fix: ", *outcome),
-        build=lambda s: _runs(s, damage, progress=progress) and None,
+        build=_build(damage, progress=progress),
         exit_nonzero=False,
         timeout_s=timeout_s,
     )
@@ -522,6 +530,11 @@ def _link_experiment(run: Path) -> None:
     experiment.symlink_to(outside)
 
 
+def _empty_folder(run: Path) -> None:
+    shutil.rmtree(run)
+    run.mkdir()
+
+
 FOLDER_CASES = [
     ingest(
         "run-folder-symlink",
@@ -537,12 +550,12 @@ FOLDER_CASES = [
     ),
     ingest(
         "run-folder-empty",
-        lambda run: [p.unlink() for p in run.iterdir()] and None,
+        _empty_folder,
         ("spec.json: missing",),
     ),
     ingest(
         "every-file-a-directory",
-        lambda run: [_as_dir(n)(run) for n in (SPEC, LEDGER, VERDICT)] and None,
+        lambda run: [_as_dir(n)(run) for n in (SPEC, LEDGER, VERDICT)],
         ("spec.json: is a directory",),
     ),
 ]
@@ -569,7 +582,7 @@ def _regrade(case_id: str, damage: Damage, expect: tuple[str, ...]) -> Case:
         case_id,
         ("regrade", "--runs-dir", "{runs}"),
         expect,
-        build=lambda s: _runs(s, damage) and None,
+        build=_build(damage),
         exit_nonzero=True,  # the good run has no task.toml copy: it is an error line, exit 1
     )
 
