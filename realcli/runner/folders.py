@@ -120,27 +120,25 @@ def finished_outcome(
         if say is not None:
             say(f"{exc}; the run has a verdict but no usable ledger and is done again")
         return None
-    if healed and say is not None:
-        say(
-            f"{run_dir / LEDGER}: run_end: missing after verdict.json (the run stopped between"
-            " the two); appended from verdict.json, the agent was not run again"
-        )
-    return RunOutcome(key, task_id, "healed" if healed else "skipped", run_dir, verdict)
+    if healed is not None and say is not None:
+        say(f"{run_dir / LEDGER}: {healed}")
+    return RunOutcome(key, task_id, "skipped" if healed is None else "healed", run_dir, verdict)
 
 
-def heal_ledger(path: Path, verdict: Verdict) -> bool:
+def heal_ledger(path: Path, verdict: Verdict) -> str | None:
     """Append ``run_end`` (from ``verdict``, ``healed: true``) to a ledger that lacks it; a
     half-written last line (no newline: the write the process died in) is dropped first.
-    False when the ledger already has its ``run_end``. Raises :class:`LedgerError` when the
-    ledger or its header can't be read."""
+    Returns what was done (one line), None when the ledger already ended. Raises
+    :class:`LedgerError` when the ledger or its header can't be read."""
     ledger = read_ledger(path)
     raw = read_bounded(path, MAX_LEDGER_BYTES)
     if any(e.kind == "run_end" for e in ledger.events):
         if raw.endswith(b"\n"):
-            return False
+            return None
         with path.open("ab") as fh:  # the run_end was written whole but for its newline
             fh.write(b"\n")
-        return True
+        return "last line: the newline after it was missing; added"
+    dropped = ""
     if not raw.endswith(b"\n"):
         cut = raw.rfind(b"\n")
         if cut < 0:  # the header itself lacks its newline: keep it, end the line
@@ -148,6 +146,7 @@ def heal_ledger(path: Path, verdict: Verdict) -> bool:
                 fh.write(b"\n")
         else:
             os.truncate(path, cut + 1)
+            dropped = f" (dropped the half-written last {len(raw) - cut - 1} bytes)"
     last_seq = max([ledger.header.seq, *(e.seq for e in ledger.events)])
     with LedgerWriter(path, Redactor(env={}), next_seq=last_seq + 1) as writer:
         writer.emit(
@@ -159,7 +158,10 @@ def heal_ledger(path: Path, verdict: Verdict) -> bool:
                 healed=True,
             )
         )
-    return True
+    return (
+        "run_end: missing after verdict.json (the run stopped between the two); appended from"
+        f" verdict.json{dropped}, the agent was not run again"
+    )
 
 
 def _ledger_ended(path: Path) -> bool:
