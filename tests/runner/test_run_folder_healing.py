@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -42,15 +43,26 @@ def _drop_run_end(run: Path, *, keep: int = 0) -> bytes:
     return before
 
 
+def _replaced_by(make: Callable[[Path], object]) -> Callable[[Path], None]:
+    def damage(path: Path) -> None:
+        path.unlink()
+        make(path)
+
+    return damage
+
+
 @pytest.mark.parametrize(
     ("damage", "expected"),
     [
         (lambda p: p.write_text('{"run_key": '), "verdict.json: not valid JSON"),
         (lambda p: p.write_bytes(b"\x00\xff" * 100), "verdict.json: not valid JSON"),
         (lambda p: p.write_text("[" * 200_000 + "]" * 200_000), "recursion limit exceeded"),
-        (lambda p: (p.unlink(), p.mkdir()), "verdict.json: is a directory, not a regular file"),
-        (lambda p: (p.unlink(), os.mkfifo(p)), "verdict.json: is a FIFO, not a regular file"),
-        (lambda p: (p.unlink(), p.symlink_to("/etc/hostname")), "verdict.json: is a symbolic"),
+        (_replaced_by(Path.mkdir), "verdict.json: is a directory, not a regular file"),
+        (_replaced_by(os.mkfifo), "verdict.json: is a FIFO, not a regular file"),
+        (
+            _replaced_by(lambda p: p.symlink_to("/etc/hostname")),
+            "verdict.json: is a symbolic link (not followed)",
+        ),
         (lambda p: p.write_text(p.read_text().replace('"graded"', '"gradd"')), "status: Input"),
         (
             lambda p: p.write_text(json.dumps({**json.loads(p.read_text()), "run_key": "x"})),

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from realcli.ledger import read_ledger
+from realcli.schema.events import RunEndEvent
 from tests.conftest import env_for, run_realcli
 
 pytestmark = [pytest.mark.sandbox, pytest.mark.slow]
@@ -58,7 +59,8 @@ def test_rerun_redoes_an_unreadable_verdict_heals_a_missing_run_end_and_skips_th
     healed = read_ledger(ledger2)
     assert ledger2.read_bytes().startswith(kept) and healed.complete
     assert [e.kind for e in healed.events].count("run_end") == 1
-    assert healed.events[-1].kind == "run_end" and healed.events[-1].healed  # type: ignore[union-attr]
+    end = healed.events[-1]
+    assert isinstance(end, RunEndEvent) and end.healed
     assert sum(e.kind == "session" for e in healed.events) == 1  # the agent ran once
     assert read_ledger(runs[1] / "ledger.jsonl").complete
     assert (runs[3] / "ledger.jsonl").read_bytes() == untouched
