@@ -105,6 +105,10 @@ def finished_outcome(
     unreadable verdict, or a verdict whose ledger can't be read, gives None; with ``say`` one
     line tells why the run is redone.
     """
+    if run_dir.is_symlink():  # never read through it: the runner makes run folders itself
+        if say is not None:
+            say(f"{run_dir}: is a symbolic link (not followed); the run is done again here")
+        return None
     verdict, problem = read_verdict(run_dir, key)
     if verdict is None:
         if problem is not None and say is not None:

@@ -156,3 +156,12 @@ def test_ingest_flags_the_unhealed_run_and_loads_the_healed_one_complete(
         assert con.execute("select count(*) from ingest_problems").fetchone() == (0,)
     finally:
         con.close()
+
+
+def test_a_linked_run_folder_is_not_read_through(run: Path, tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    run.rename(elsewhere)
+    run.symlink_to(elsewhere)
+    state, said = _outcome(run)
+    assert state is None
+    assert said == [f"{run}: is a symbolic link (not followed); the run is done again here"]
