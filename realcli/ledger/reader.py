@@ -2,7 +2,8 @@
 
 Bounded (``realcli.util.bounded``): the ledger is opened without following a link and must be a
 regular file of at most :data:`MAX_LEDGER_BYTES`; a line longer than :data:`MAX_LINE_BYTES`,
-nested deeper than 200 levels or holding an integer outside int64 is a corrupt line.
+nested deeper than ``json.loads`` can parse (about 1,000 levels) or with one of the event's own
+fields an integer outside int64 is a corrupt line.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from realcli.schema.events import Event, EventAdapter, HeaderEvent
-from realcli.util.bounded import MIB, BadFile, load_json, read_bounded
+from realcli.util.bounded import MIB, BadFile, check_ints, load_json, read_bounded
 from realcli.util.errors import LedgerError
 
 __all__ = ["MAX_LEDGER_BYTES", "MAX_LINE_BYTES", "LedgerContents", "read_ledger"]
@@ -80,9 +81,13 @@ def read_ledger(path: Path) -> LedgerContents:
 def _load_line(line: bytes) -> object:
     if len(line) > MAX_LINE_BYTES:
         raise BadFile(f"{len(line)} bytes, more than the {MAX_LINE_BYTES // MIB} MiB line cap")
-    value = load_json(line)
+    value = load_json(line, ints=False)
     if not isinstance(value, dict):
         raise BadFile(f"not a JSON object but {type(value).__name__}")
+    # the event's own fields become warehouse columns: int64. Free-form objects (a tool call's
+    # ``args``, the header's ``spec``) are stored as JSON text, so the agent's big numbers there
+    # never make its line corrupt.
+    check_ints({k: v for k, v in value.items() if not isinstance(v, dict)})
     return value
 
 

@@ -3,8 +3,9 @@
 A file read back may have been damaged (a killed process, a full disk, a hand edit) or replaced
 by something that is not a file. These helpers never follow a symbolic link, never open a FIFO,
 socket or device (opening a FIFO would block), never read more than a cap, and parse JSON with
-a nesting cap (pydantic-core's Rust parser stops at 200 levels with a ``ValueError``, where
-:func:`json.loads` raises ``RecursionError`` or exhausts the stack) and with every integer
+a nesting cap (pydantic-core's Rust parser stops at 200 levels with a ``ValueError``; deeper
+documents get :func:`json.loads`, whose ``RecursionError`` at about 1,000 levels is caught
+here, not left to escape) and with every integer
 inside the signed 64-bit range the warehouse stores (a larger one is named by its field path).
 Every failure is a :class:`BadFile` whose message is one line.
 """
@@ -12,6 +13,7 @@ Every failure is a :class:`BadFile` whose message is one line.
 from __future__ import annotations
 
 import errno
+import json
 import os
 import stat
 from pathlib import Path
@@ -104,13 +106,27 @@ def read_bounded(path: Path, max_bytes: int) -> bytes:
         os.close(fd)
 
 
-def load_json(data: bytes | str) -> Any:
-    """Parse JSON with a nesting cap and int64-bounded integers; :class:`BadFile` otherwise."""
+def load_json(data: bytes | str, *, ints: bool = True) -> Any:
+    """Parse JSON with a nesting cap and (``ints``) int64-bounded integers; :class:`BadFile`
+    otherwise.
+
+    pydantic-core parses first (fast, 200 levels); a document deeper than that is parsed again by
+    :func:`json.loads`, whose C scanner guards its own recursion (``RecursionError`` at about
+    1,000 levels, caught here), so what the standard parser accepted stays readable.
+    """
     try:
         value = pydantic_core.from_json(data)
     except ValueError as exc:
-        raise BadFile(f"not valid JSON ({_first_line(exc)})") from exc
-    check_ints(value)
+        if "recursion limit exceeded" not in str(exc):
+            raise BadFile(f"not valid JSON ({_first_line(exc)})") from exc
+        try:
+            value = json.loads(data)
+        except RecursionError:
+            raise BadFile(f"not valid JSON ({_first_line(exc)})") from exc
+        except ValueError as again:
+            raise BadFile(f"not valid JSON ({_first_line(again)})") from again
+    if ints:
+        check_ints(value)
     return value
 
 

@@ -385,14 +385,13 @@ def _add_ledger_rows(rows: RunRows, ledger: LedgerContents) -> None:
         if isinstance(e, ToolResultEvent):
             results.setdefault(e.call_id, e)
     for e in [ledger.header, *ledger.events]:
-        payload = e.model_dump(mode="json", exclude={"seq", "kind", "ts"})
         rows.events.append(
             {
                 "run_key": key,
                 "seq": e.seq,
                 "kind": e.kind,
                 "ts": e.ts,
-                "payload": json.dumps(payload),
+                "payload": _payload(e),
             }
         )
         if isinstance(e, ModelCallEvent):
@@ -433,6 +432,30 @@ def _add_ledger_rows(rows: RunRows, ledger: LedgerContents) -> None:
                     "n_touched_files": len(res.touched_files) if res else None,
                 }
             )
+
+
+_PAYLOAD_EXCLUDE = frozenset({"seq", "kind", "ts"})
+_TOO_DEEP = {"realcli_note": "nested too deep to store here; the ledger line has it whole"}
+
+
+def _payload(e: Any) -> str:
+    """The event without seq, kind and ts as JSON text. A free-form field nested deeper than
+    the serializer goes (an agent's tool-call ``args`` of a few hundred levels) is replaced by
+    a note instead of costing the run its folder."""
+    try:
+        return json.dumps(e.model_dump(mode="json", exclude=set(_PAYLOAD_EXCLUDE)))
+    except (ValueError, RecursionError):
+        safe: dict[str, Any] = {}
+        for name in type(e).model_fields:
+            if name in _PAYLOAD_EXCLUDE:
+                continue
+            try:
+                value = e.model_dump(mode="json", include={name})[name]
+                json.dumps(value)
+            except (ValueError, RecursionError):
+                value = _TOO_DEEP
+            safe[name] = value
+        return json.dumps(safe)
 
 
 def _add_verdict_rows(rows: RunRows, verdict: Verdict) -> None:

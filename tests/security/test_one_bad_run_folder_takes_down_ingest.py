@@ -21,7 +21,7 @@ import pytest
 
 from realcli.warehouse import connect, fetch_df, ingest
 from tests.conftest import REALCLI
-from tests.security.fuzz.corpus import run_cli
+from tests.security.fuzz.clean_fork import run_cli_clean as run_cli
 from tests.warehouse.run_folders import write_run
 
 N_RUNS = 24

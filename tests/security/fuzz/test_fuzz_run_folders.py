@@ -3,10 +3,11 @@ points 4 and 9).
 
 Every case builds a runs folder holding one good run (experiment ``good``) and one damaged run
 (experiment ``bad``, made with the warehouse tests' run-folder factory, no agent runs), then runs
-``realcli ingest``, ``show`` or ``regrade`` through :func:`realcli.cli.main` in a forked child
-with a hard timeout (``corpus.run_case``). The contract (``corpus.check_case``): no traceback,
-no hang, the good run still loads, and the message names the damaged file, the field or line,
-and the fix.
+``realcli ingest``, ``show`` or ``regrade`` through :func:`realcli.cli.main` in a child with a
+hard timeout (``clean_fork.run_case_clean``: forked from a clean forkserver, not from pytest,
+see there). The contract (``corpus.check_case``): no traceback, no hang, the good run still
+loads, and the message names the damaged file, the field or line, and the fix. Two cases check
+the converse: agent-controlled numbers and nesting inside a tool call's ``args`` load complete.
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ from pathlib import Path
 
 import pytest
 
-import realcli.runner.commands
 import realcli.warehouse
-from tests.security.fuzz.corpus import Case, Scratch, check_case, run_case
+from tests.security.fuzz.clean_fork import run_case_clean
+from tests.security.fuzz.corpus import Case, Scratch, check_case
 from tests.warehouse.run_folders import goal, write_progress, write_run
 
 Damage = Callable[[Path], object]
@@ -396,6 +397,43 @@ LEDGER_CASES = [
     ),
 ]
 
+
+def _tool_call_args(args: str) -> Damage:
+    """A tool call whose ``args`` (the agent's, free-form) hold ``args``, before run_end."""
+    line = (
+        '{"seq": 13, "ts": "2026-01-01T00:01:00Z", "kind": "tool_call", "call_id": "z",'
+        ' "name": "shell", "raw_name": "bash", "atomic_op": "exec: shell", "args": {"x": '
+        + args
+        + "}}\n"
+    )
+
+    def damage(run: Path) -> None:
+        path = run / LEDGER
+        lines = path.read_text().splitlines(keepends=True)
+        end = json.loads(lines[-1])
+        path.write_text("".join(lines[:-1]) + line + json.dumps({**end, "seq": 14}) + "\n")
+
+    return damage
+
+
+def _clean(case_id: str, damage: Damage) -> Case:
+    """Agent-controlled content that must load complete, without a problem: a big number or
+    deep nesting inside a tool call's arguments never costs the agent its run."""
+    return Case(
+        case_id,
+        INGEST,
+        ("2 loaded", "0 incomplete", "0 skipped, 0 problems"),
+        build=_build(damage),
+        exit_nonzero=False,
+        forbid=("warning:",),
+    )
+
+
+LEDGER_CASES += [
+    _clean("tool-args-huge-int-loads", _tool_call_args("9" * 40)),
+    _clean("tool-args-600-deep-loads", _tool_call_args("[" * 600 + "]" * 600)),
+]
+
 VERDICT_CASES = [
     ingest(
         "verdict-truncated",
@@ -449,7 +487,7 @@ VERDICT_CASES = [
     ingest(
         "verdict-f2p-total-1e30",
         _edit(VERDICT, _set("rounds.0.f2p.total", HUGE)),
-        ("verdict.json: unreadable verdict (rounds.0.f2p.total: integer of",),
+        ("verdict.json: rounds.0.f2p.total: unreadable verdict (integer of",),
         ("loaded as incomplete", *LOADED),
     ),
     ingest(
@@ -683,5 +721,5 @@ def test_damaged_run_folder_is_a_clear_problem(case: Case, scratch: Scratch) -> 
             exit_nonzero=case.exit_nonzero,
             timeout_s=case.timeout_s,
         )
-    result = run_case(case, scratch)
+    result = run_case_clean(case, scratch)  # ingest uses polars: never fork the test process
     check_case(case, result, scratch)
