@@ -3,7 +3,6 @@ progress."""
 
 from __future__ import annotations
 
-import json
 import re
 import subprocess
 import sys
@@ -334,12 +333,13 @@ def progress(
             print(f"skip     {run_dir.name}: no workspace snapshots")
             continue
         header = read_ledger(run_dir / LEDGER).header
-        spec = (
-            json.loads((run_dir / SPEC).read_text()).get("spec", {})
-            if (run_dir / SPEC).is_file()
-            else {}
-        )
-        kind = (spec.get("sandbox") or {}).get("kind", "local")
+        try:
+            doc = read_json_file(run_dir / SPEC, 16 * MIB)
+        except (FileNotFoundError, BadFile):
+            doc = {}
+        spec = doc.get("spec") if isinstance(doc, dict) else None
+        sandbox = spec.get("sandbox") if isinstance(spec, dict) else None
+        kind = sandbox.get("kind", "local") if isinstance(sandbox, dict) else "local"
         try:
             task = load_task(tasks_dir / header.task_id)
             report = progress_for_run(
