@@ -28,6 +28,7 @@ from realcli.grading.junit import TESTS_MOUNT, parse_junit
 from realcli.sandbox import ExecResult, Sandbox, SandboxOptions
 from realcli.schema.verdict import TestResult
 from realcli.util.redact import Redactor
+from realcli.util.safe_fs import NotARegularFile, copy_tree, read_bytes_under
 
 __all__ = [
     "TEST_SETS",
@@ -103,7 +104,7 @@ def _in_fresh_copy(
     files named in ``outputs`` (name under ``<workdir>/.realcli_out`` -> host path) back."""
     with tempfile.TemporaryDirectory(prefix="realcli-grade-") as tmp:
         copy = Path(tmp) / "ws"
-        shutil.copytree(workspace, copy, symlinks=True)
+        copy_tree(workspace, copy)  # links stay links, FIFOs/sockets/devices are left out
         for reserved in (TESTS_MOUNT, _OUT_MOUNT):  # never trust what the agent left there
             target = copy / reserved
             if target.is_symlink() or target.is_file():
@@ -123,11 +124,10 @@ def _in_fresh_copy(
         )
         result = sandbox.exec(argv, timeout_s=timeout_s, cwd=workdir)
         for name, dest in outputs.items():
-            produced = copy / _OUT_MOUNT / name
-            if produced.is_file() and not produced.is_symlink():
-                shutil.copyfile(produced, dest)
-            elif dest.exists():
-                dest.unlink()
+            try:  # the tested code may have made .realcli_out or the file a link: not followed
+                dest.write_bytes(read_bytes_under(copy, f"{_OUT_MOUNT}/{name}"))
+            except (FileNotFoundError, NotARegularFile):
+                dest.unlink(missing_ok=True)
     return result
 
 

@@ -40,6 +40,7 @@ from realcli.harness import (
 )
 from realcli.ledger import LedgerWriter, read_ledger
 from realcli.ledger.layout import EXPECTED, LEDGER, SNAPSHOTS_GIT, SPEC, TASK_COPY, VERDICT
+from realcli.ledger.warnings import warn_skipped
 from realcli.progress import SnapshotError, Snapshotter, progress_for_run
 from realcli.runner.folders import RunOutcome, finished_outcome, run_dir_for, write_json_atomic
 from realcli.runner.gui_session import gui_session
@@ -77,6 +78,7 @@ from realcli.schema.run_spec import RunSpec
 from realcli.schema.verdict import TestResult, Verdict
 from realcli.util.errors import RealcliError
 from realcli.util.redact import Redactor
+from realcli.util.safe_fs import special_files
 
 __all__ = ["RunOutcome", "execute_run"]
 
@@ -718,6 +720,9 @@ class _Run:
     def _grade(self, workspace: Path, round_no: int) -> tuple[list[TestResult], float]:
         results: list[TestResult] = []
         seconds = 0.0
+        # the grading copy leaves FIFOs, sockets and devices out (realcli.util.safe_fs)
+        where = f"grading round {round_no} (workspace copy)"
+        warn_skipped(self.ledger.emit, special_files(workspace), where)
         for test_set in TEST_SETS:
             run = run_test_set(
                 tests_dir=self.task.tests_dir,

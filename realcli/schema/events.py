@@ -37,6 +37,8 @@ __all__ = [
     "ToolCallEvent",
     "ToolPoolEvent",
     "ToolResultEvent",
+    "WarningEvent",
+    "WarningType",
     "utc_now",
 ]
 
@@ -62,6 +64,13 @@ class ErrorType(StrEnum):
     task_error = "task_error"
     grading_error = "grading_error"
     infra_error = "infra_error"
+
+
+class WarningType(StrEnum):
+    skipped_link = "skipped_link"
+    """a symlink realcli did not follow (native files, the agent's home, a workspace copy)"""
+    skipped_special_file = "skipped_special_file"
+    """a FIFO, socket or device left out of a copy or read (grading, native files)"""
 
 
 class _Event(Frozen):
@@ -209,6 +218,19 @@ class ErrorEvent(_Event):
     message: str
 
 
+class WarningEvent(_Event):
+    """Something realcli left out on purpose while the run went on: a FIFO in the workspace
+    not copied for grading, a symlink in the agent's home not followed, ..."""
+
+    kind: Literal["warning"] = "warning"
+    warning_type: WarningType
+    where: str = Field(description="what realcli was doing: 'grading', 'native_files', ...")
+    message: str
+    paths: tuple[str, ...] = Field(
+        (), description="the entries left out, relative to their tree, each with its kind"
+    )
+
+
 class BudgetEvent(_Event):
     kind: Literal["budget"] = "budget"
     turns: int = Field(ge=0)
@@ -290,6 +312,7 @@ Event = Annotated[
     | RoundStartEvent
     | RoundEndEvent
     | ErrorEvent
+    | WarningEvent
     | BudgetEvent
     | GradingEvent
     | RunEndEvent,
