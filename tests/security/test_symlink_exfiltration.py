@@ -11,15 +11,19 @@ copy of an agent's tree (docs/security.md, "Links and special files")."""
 from __future__ import annotations
 
 import json
+import shutil
 import uuid
+from functools import partial
 from pathlib import Path
 
 import pytest
 
+from realcli.grading.testrun import run_test_set
+from realcli.harness.install import InstallError, agents_dir, find_install
 from realcli.ledger import read_ledger
+from realcli.sandbox import SandboxOptions, make_sandbox
 from realcli.schema.events import WarningEvent, WarningType
 from tests.conftest import run_realcli
-from realcli.harness.install import InstallError, agents_dir, find_install
 from tests.security.conftest import TASK, MarkedTasks, run_folder_bytes
 
 pytestmark = pytest.mark.sandbox
@@ -59,7 +63,9 @@ def codex_installed() -> bool:
     return True
 
 
-def _run(tmp: Path, env: dict[str, str], marked: MarkedTasks, harness: str, cmds: list[str]) -> Path:
+def _run(
+    tmp: Path, env: dict[str, str], marked: MarkedTasks, harness: str, cmds: list[str]
+) -> Path:
     script = tmp / "plant.jsonl"
     actions = [{"action": "shell", "cmd": c} for c in cmds]
     actions.append({"action": "message", "text": "planted"})
@@ -89,7 +95,7 @@ def test_workspace_links_are_never_followed_builtin(
 ) -> None:
     cmds = [
         _plant("/app/leaks", _targets(marked_tasks)),
-        'ln -sfn ../ledger.jsonl /app/rel-ledger && ln -sfn ../verdict.json /app/rel-verdict',
+        "ln -sfn ../ledger.jsonl /app/rel-ledger && ln -sfn ../verdict.json /app/rel-verdict",
     ]
     run_dir = _run(tmp_path, realcli_env, marked_tasks, "builtin", cmds)
     workspace = run_dir / "workspace"
@@ -129,3 +135,42 @@ def test_home_and_workspace_links_are_never_followed_codex(
     assert ".codex/config.toml (symlink)" in listed
     assert ".codex/sessions/rollout-abs-tests.jsonl (symlink)" in listed
     assert ".codex/sessions/2026/rollout-rel-solution.jsonl (symlink)" in listed
+
+
+FORGED_XML = (
+    '<testsuites><testsuite><testcase classname="f2p.test_measure" name="test_forged"'
+    ' file=".realcli_tests/f2p/test_measure.py"/></testsuite></testsuites>'
+)
+SWAP_OUT = """
+import os as _os, shutil as _shutil
+_shutil.rmtree("/app/.realcli_out", ignore_errors=True)
+_os.symlink({target!r}, "/app/.realcli_out")
+"""
+
+
+def test_grading_output_folder_swapped_for_a_link_is_not_read(
+    tmp_path: Path, marked_tasks: MarkedTasks
+) -> None:
+    """The code under test replaces ``.realcli_out`` (where pytest writes its JUnit XML) with
+    a link to a host folder holding a forged report: the host does not read through it, so
+    the round has no results instead of the forged pass."""
+    forged = tmp_path / "forged"
+    forged.mkdir()
+    (forged / "round-1.f2p.xml").write_text(FORGED_XML)
+    workspace = tmp_path / "ws"
+    shutil.copytree(marked_tasks.task_dir / "environment" / "repo", workspace, symlinks=True)
+    init = workspace / "intervals" / "__init__.py"
+    init.write_text(init.read_text() + SWAP_OUT.format(target=str(forged)))
+    run = run_test_set(
+        tests_dir=marked_tasks.task_dir / "tests",
+        test_set="f2p",
+        workspace=workspace,
+        out_dir=tmp_path / "out",
+        round_no=1,
+        options=SandboxOptions(workspace=workspace),
+        make_sandbox=partial(make_sandbox, "local"),
+        timeout_s=120,
+    )
+    assert not any(r.nodeid.endswith("test_forged") for r in run.results)
+    assert run.results == ()
+    assert not run.xml_path.exists()
