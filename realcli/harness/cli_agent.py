@@ -22,7 +22,6 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import json
-import sys
 import tempfile
 import threading
 import time
@@ -37,6 +36,7 @@ from realcli.harness.install import AgentInstall, agents_dir, find_install
 from realcli.harness.process import DRAIN_S, HOME_MOUNT, TASK_MOUNT, wait_or_kill
 from realcli.harness.transcript import Transcript
 from realcli.ledger.warnings import warn_skipped
+from realcli.sandbox import sandbox_python
 from realcli.sandbox.base import Sandbox, SandboxProcess
 from realcli.schema.events import ErrorEvent, ErrorType, MessageEvent, SessionEvent
 from realcli.util.safe_fs import NotARegularFile, read_bytes_under, remove_links
@@ -150,7 +150,7 @@ class AgentCliHarness(Harness):
         """``(command, args)`` of the GUI MCP server as the agent starts it in its sandbox
         (stdio; it forwards every call to the trusted GUI service at the gateway)."""
         gateway = f"http://127.0.0.1:{ctx.gateway_port}"
-        return sys.executable, [GUI_MCP_MOUNT, "--transport", "stdio", "--gateway", gateway]
+        return sandbox_python(), [GUI_MCP_MOUNT, "--transport", "stdio", "--gateway", gateway]
 
     def remember(self, state: Path, transcript: Transcript) -> None:
         """Keep what a resumed session needs (e.g. the agent's session id) under ``state``."""

@@ -58,7 +58,12 @@ from realcli.runner.protocols import (
     with_plan,
 )
 from realcli.runner.spec import run_key
-from realcli.runner.workspace import prepare_workspace, sandbox_options
+from realcli.runner.workspace import (
+    prepare_workspace,
+    sandbox_options,
+    stage_workspace,
+    unstage_workspace,
+)
 from realcli.sandbox import SandboxOptions, make_sandbox
 from realcli.schema.events import (
     BudgetEvent,
@@ -402,9 +407,10 @@ class _Run:
 
     def _rounds(self) -> Verdict:
         workspace = self.run_dir / "workspace"
+        staged = stage_workspace(workspace)  # a neutral host path while the run works on it
         expected: dict[str, list[str]] | None = None
         try:
-            prepare_workspace(self.task, workspace, self.make_sandbox)
+            prepare_workspace(self.task, staged, self.make_sandbox)
             expected = expected_tests(self.task, self.make_sandbox, self.inventory_dir)
             (self.run_dir / "tests").mkdir()
             write_json_atomic(self.run_dir / "tests" / EXPECTED, expected)
@@ -454,6 +460,7 @@ class _Run:
         finally:
             self.ledger.remove_listener(self.live.on_event)
             shutil.rmtree(state_dir, ignore_errors=True)
+            unstage_workspace(workspace, staged)
         # the status comes from the ledger, exactly as `realcli regrade` reads it
         status, error, _ = outcome_from_ledger(read_ledger(self.ledger.path))
         wall = time.monotonic() - self.started

@@ -9,10 +9,12 @@ from realcli.sandbox.base import (
     SandboxProcess,
 )
 from realcli.sandbox.local import LocalSandbox
+from realcli.sandbox.neutral import VENV_MOUNT, sandbox_python
 
 __all__ = [
     "GATEWAY_MOUNT",
     "SANDBOXES",
+    "VENV_MOUNT",
     "ExecResult",
     "LocalSandbox",
     "Sandbox",
@@ -20,6 +22,7 @@ __all__ = [
     "SandboxOptions",
     "SandboxProcess",
     "make_sandbox",
+    "sandbox_python",
 ]
 
 SANDBOXES: dict[str, type[Sandbox]] = {"local": LocalSandbox}

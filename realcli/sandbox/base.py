@@ -51,6 +51,10 @@ class SandboxOptions:
     """Largest file a process may write (RLIMIT_FSIZE)."""
     ro_binds: tuple[tuple[Path, str], ...] = ()
     """Extra read-only ``(host path, sandbox path)`` binds, e.g. the tests for grading."""
+    stage_ro_binds: bool = True
+    """Copy small read-only binds (a task's tests, a script) into a temp folder for the
+    command's lifetime, so ``/proc/self/mountinfo`` does not show their host paths. False
+    when a bind must show later changes (a GUI app's live view of the workspace)."""
     rw_binds: tuple[tuple[Path, str], ...] = ()
     """Extra read-write ``(host directory, sandbox path)`` binds, e.g. an agent's per-run home."""
     env: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
