@@ -11,7 +11,9 @@ copy of an agent's tree (docs/security.md, "Links and special files")."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import threading
 import uuid
 from functools import partial
 from pathlib import Path
@@ -21,6 +23,7 @@ import pytest
 from realcli.grading.testrun import run_test_set
 from realcli.harness.install import InstallError, agents_dir, find_install
 from realcli.ledger import read_ledger
+from realcli.progress import Snapshotter
 from realcli.sandbox import SandboxOptions, make_sandbox
 from realcli.schema.events import WarningEvent, WarningType
 from tests.conftest import run_realcli
@@ -174,3 +177,40 @@ def test_grading_output_folder_swapped_for_a_link_is_not_read(
     assert not any(r.nodeid.endswith("test_forged") for r in run.results)
     assert run.results == ()
     assert not run.xml_path.exists()
+
+
+def test_snapshots_never_store_a_link_target_even_under_a_race(tmp_path: Path) -> None:
+    """A background process of the agent flips a workspace file between a regular file and
+    a link to a host secret while snapshots are taken: git (which opens files without
+    ``O_NOFOLLOW``) runs in a sandbox that sees only the workspace, so no snapshot ever
+    holds the secret's bytes."""
+    secret = f"host-secret-{uuid.uuid4().hex}".encode()
+    (tmp_path / "secret.txt").write_bytes(secret)
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    (workspace / "f").write_text("honest 0")
+    snapshotter = Snapshotter(workspace, tmp_path / "snapshots.git")
+    stop = threading.Event()
+
+    def flip() -> None:
+        n = 0
+        while not stop.is_set():
+            n += 1
+            tmp = tmp_path / f".t{n}"  # made outside, renamed in: only "f" ever changes
+            if n % 2:
+                os.symlink(tmp_path / "secret.txt", tmp)
+            else:
+                tmp.write_text(f"honest {n}")
+            os.replace(tmp, workspace / "f")
+
+    flipper = threading.Thread(target=flip, daemon=True)
+    flipper.start()
+    try:
+        for step in range(25):
+            snapshotter.snapshot(round=1, step=step, call_id=None, force=step == 0)
+    finally:
+        stop.set()
+        flipper.join()
+    [(_, objects)] = [x for x in run_folder_bytes(tmp_path) if x[0].name == "snapshots.git"]
+    assert secret not in objects
+    assert b"honest" in objects
