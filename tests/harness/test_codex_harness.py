@@ -45,6 +45,7 @@ from realcli.harness.codex import (
 from realcli.harness.install import InstallError, agents_dir, find_install
 from realcli.harness.relay import ModelCallRelay
 from realcli.ledger import LedgerWriter, read_ledger
+from realcli.sandbox import sandbox_python
 from realcli.schema.actions import Action, EditAction, ReadAction, ShellAction, WriteAction
 from realcli.schema.events import HeaderEvent, ModelCallEvent
 from realcli.schema.run_spec import HarnessSpec
@@ -134,7 +135,7 @@ def test_real_cli_stops_at_max_turns(run_session: Any) -> None:
     assert session.outcome.reason == "max_turns", session.outcome
     assert session.outcome.turns == 2 == len(session.of("model_call"))
     first = session.of("tool_result")[0].output_excerpt
-    assert f"{sys.prefix}/bin/python" in first and f"{HOME_MOUNT}/{CODEX_DIR}" in first
+    assert f"{sandbox_python()}\n" in first and f"{HOME_MOUNT}/{CODEX_DIR}" in first
     assert [m.text for m in session.of("message") if m.role == "assistant"] == []
     native = session.outcome.native
     assert native is not None and native.model_calls == 2 and not native.problems
