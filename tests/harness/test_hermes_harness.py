@@ -133,7 +133,7 @@ def test_real_cli_runs_out_of_turns_and_sees_the_task_python(run_session: Any) -
     assert session.outcome.reason == "max_turns", session.outcome
     assert session.outcome.turns == 3 == len(session.of("model_call"))
     first = session.of("tool_result")[0].output_excerpt
-    assert f"{sandbox_python()}\n" in first  # the task's Python, not Hermes's venv
+    assert sandbox_python() in first  # the task's Python, not Hermes's venv
     assert f"{HOME_MOUNT}/{SHIM_DIR}/hermes" in first
     said = [m.text for m in session.of("message") if m.role == "assistant"]
     assert said == ["Summary: two steps."]
