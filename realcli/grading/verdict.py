@@ -36,11 +36,17 @@ def build_verdict(
     expected: Mapping[str, Sequence[str]] | None = None,
     workspace: Path | None = None,
     screenshots: Collection[str] = (),
+    tampered: Mapping[int, Sequence[str]] | None = None,
 ) -> Verdict:
     """Score every round; the run's headline metrics are the last round's. A hybrid task's
     deliverables are graded on the last round (``workspace``: as the agent left it;
-    ``screenshots``: the sha256 of every screenshot the run's GUI service took)."""
-    graded = tuple(grade_round(task, n, rounds[n], expected) for n in sorted(rounds))
+    ``screenshots``: the sha256 of every screenshot the run's GUI service took;
+    ``tampered``: per round, why its grading cannot be trusted — such a run never passes)."""
+    tampered = tampered or {}
+    graded = tuple(
+        grade_round(task, n, rounds[n], expected, tampered.get(n, ())) for n in sorted(rounds)
+    )
+    any_tampered = any(r.tampered for r in graded)
     last = graded[-1] if graded else None
     deliverables = grade_deliverables(
         task, last.tests if last else (), workspace, frozenset(screenshots)
@@ -53,7 +59,14 @@ def build_verdict(
         error=error,
         rounds=graded,
         deliverables=deliverables,
-        passed=bool(last and last.passed and status is VerdictStatus.graded and evidence_ok),
+        passed=bool(
+            last
+            and last.passed
+            and status is VerdictStatus.graded
+            and evidence_ok
+            and not any_tampered
+        ),
+        tampered=any_tampered,
         f2p_pass=bool(last and last.f2p.all_passed),
         f2p_step=last.f2p.step_score if last else 0.0,
         p2p_pass=bool(last and last.p2p.all_passed),

@@ -12,7 +12,7 @@ from functools import partial
 from pathlib import Path
 
 from realcli.catalog import load_task
-from realcli.grading.testrun import load_saved_results
+from realcli.grading.testrun import load_saved_round
 from realcli.grading.verdict import build_verdict, outcome_from_ledger, screenshot_hashes
 from realcli.ledger import read_ledger
 from realcli.ledger.layout import EXPECTED, LEDGER, TASK_COPY, VERDICT, run_folders
@@ -237,10 +237,12 @@ def regrade(runs_dir: Path, keys: Sequence[str]) -> int:
         )
         expected_path = run_dir / "tests" / EXPECTED
         expected = json.loads(expected_path.read_text()) if expected_path.is_file() else None
+        saved = {n: load_saved_round(run_dir / "tests", n) for n in rounds}
         new = build_verdict(
             task=task,
             run_key=old.run_key,
-            rounds={n: load_saved_results(run_dir / "tests", n) for n in rounds},
+            rounds={n: s.results for n, s in saved.items()},
+            tampered={n: s.tampered for n, s in saved.items()},
             status=status,
             error=error,
             timings=timings,

@@ -23,8 +23,9 @@ from realcli import __version__
 from realcli.catalog import TaskBundle
 from realcli.gateway import ChatRequest, Gateway, Interjector, make_backend
 from realcli.gateway.meter import Meter, Pricing, SweepSpend
+from realcli.grading.hidden import HiddenText
 from realcli.grading.score import grade_round
-from realcli.grading.testrun import TEST_SETS, run_test_set, saved_paths
+from realcli.grading.testrun import TEST_SETS, run_test_set
 from realcli.grading.verdict import (
     RunTimings,
     build_verdict,
@@ -66,6 +67,7 @@ from realcli.schema.events import (
     Event,
     FidelityEvent,
     GradingEvent,
+    GradingTamperedEvent,
     HeaderEvent,
     InterventionEvent,
     ModelCallEvent,
@@ -347,6 +349,7 @@ class _Run:
         self.session_no = 0
         self.expected: dict[str, list[str]] | None = None
         self.first_instruction = task.instruction
+        self.hidden_text: HiddenText | None = None
 
     @property
     def harness_resumes(self) -> bool:
@@ -411,6 +414,7 @@ class _Run:
         self.expected = expected
         protocol = self.spec.protocol
         rounds: dict[int, list[TestResult]] = {}
+        tampered: dict[int, list[str]] = {}
         agent_s = tests_s = 0.0
         state_dir = Path(tempfile.mkdtemp(prefix="realcli-state-"))
         self.live = _Live(self, workspace)
@@ -437,14 +441,17 @@ class _Run:
                 self.ledger.emit(RoundEndEvent(seq=0, round=round_no, reason=reason))
                 if not workspace.is_dir():
                     continue
-                rounds[round_no], seconds = self._grade(workspace, round_no)
+                rounds[round_no], tampered[round_no], seconds = self._grade(workspace, round_no)
                 tests_s += seconds
                 message, resume = self.task.instruction, False  # rounds without feedback
-                graded = grade_round(self.task.spec, round_no, rounds[round_no], expected)
+                graded = grade_round(
+                    self.task.spec, round_no, rounds[round_no], expected, tampered[round_no]
+                )
                 passed_before = graded.passed
                 if protocol.feedback and round_no < protocol.rounds and not graded.passed:
-                    logs = [saved_paths(self.run_dir / "tests", round_no, s)[1] for s in TEST_SETS]
-                    text = feedback_message(round_no, graded, logs, protocol.feedback_chars)
+                    text = feedback_message(
+                        round_no, graded, self._hidden_text(), protocol.feedback_chars
+                    )
                     message, resume, delivery = self._continuation(text)
                     self._intervene(round_no + 1, "feedback", "round_end", "tests", delivery, text)
             if self.spec.progress.replay and self.live.snapshotter is not None:
@@ -465,6 +472,7 @@ class _Run:
             expected=expected,
             workspace=workspace if workspace.is_dir() else None,
             screenshots=screenshot_hashes(read_ledger(self.ledger.path)),
+            tampered=tampered,
         )
         write_json_atomic(self.run_dir / VERDICT, verdict.model_dump(mode="json"))
         self.ledger.emit(RunEndEvent(seq=0, status=verdict.status.value, wall_time_s=wall))
@@ -715,8 +723,17 @@ class _Run:
             problems=tuple(problems),
         )
 
-    def _grade(self, workspace: Path, round_no: int) -> tuple[list[TestResult], float]:
+    def _hidden_text(self) -> HiddenText:
+        """The hidden tests' and the reference solution's text (built once per run)."""
+        if self.hidden_text is None:
+            self.hidden_text = HiddenText.from_dirs(self.task.tests_dir, self.task.solution_dir)
+        return self.hidden_text
+
+    def _grade(self, workspace: Path, round_no: int) -> tuple[list[TestResult], list[str], float]:
+        """Both test sets of one round: results, why they cannot be trusted (each also a
+        ``grading_tampered`` event), seconds."""
         results: list[TestResult] = []
+        tampered: list[str] = []
         seconds = 0.0
         for test_set in TEST_SETS:
             run = run_test_set(
@@ -747,4 +764,11 @@ class _Run:
                     duration_s=run.duration_s,
                 )
             )
-        return results, seconds
+            if run.tampered:
+                tampered.extend(f"{test_set}: {r}" for r in run.tampered)
+                self.ledger.emit(
+                    GradingTamperedEvent(
+                        seq=0, round=round_no, test_set=test_set, reasons=run.tampered
+                    )
+                )
+        return results, tampered, seconds

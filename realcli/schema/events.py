@@ -24,6 +24,7 @@ __all__ = [
     "EventAdapter",
     "FidelityEvent",
     "GradingEvent",
+    "GradingTamperedEvent",
     "HeaderEvent",
     "InterventionEvent",
     "MessageEvent",
@@ -229,6 +230,16 @@ class GradingEvent(_Event):
     duration_s: float = Field(ge=0)
 
 
+class GradingTamperedEvent(_Event):
+    """A test set whose grading the code under test interfered with (see
+    :mod:`realcli.grading.guard`): its results count as errors and the run cannot pass."""
+
+    kind: Literal["grading_tampered"] = "grading_tampered"
+    round: int = Field(ge=1)
+    test_set: Literal["f2p", "p2p"]
+    reasons: tuple[str, ...] = Field(min_length=1, description="each signal that disagreed")
+
+
 class InterventionEvent(_Event):
     """Something a (simulated) human or the protocol told the agent: the reference plan in the
     prompt, test feedback after a round, or guidance for a sub-step, with what triggered it."""
@@ -292,6 +303,7 @@ Event = Annotated[
     | ErrorEvent
     | BudgetEvent
     | GradingEvent
+    | GradingTamperedEvent
     | RunEndEvent,
     Field(discriminator="kind"),
 ]

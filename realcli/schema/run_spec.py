@@ -176,7 +176,11 @@ class ProtocolSpec(Frozen):
         "continues (self-correction)",
     )
     feedback_chars: int = Field(
-        6000, ge=200, description="most characters of test output in one feedback message"
+        6000,
+        ge=200,
+        le=200_000,
+        description="most characters of one feedback message (failing test ids, outcomes and "
+        "scrubbed assertion messages; never raw test output)",
     )
     plan: bool = Field(False, description="inject the task's reference plan into the prompt")
     guidance: GuidanceSpec | None = Field(None, description="interactive guidance (or null)")

@@ -48,6 +48,11 @@ class TestResult(Frozen):
     outcome: TestOutcome
     duration_s: float = 0.0
     message: str = ""
+    tampered: bool = Field(
+        False,
+        description="the test set's grading was tampered with (see realcli.grading.guard): "
+        "the outcome is error whatever the report said",
+    )
 
 
 class SetScore(Frozen):
@@ -73,6 +78,9 @@ class RoundVerdict(Frozen):
     f2p_test_share: float = Field(ge=0, le=1, description="share of F2P tests passed")
     substeps: tuple[SubStepResult, ...]
     tests: tuple[TestResult, ...]
+    tampered: tuple[str, ...] = Field(
+        (), description="why this round's grading cannot be trusted (empty: it can)"
+    )
 
 
 class ClauseResult(Frozen):
@@ -111,6 +119,9 @@ class Verdict(Frozen):
         (), description="hybrid tasks: each deliverable's clauses after the final round"
     )
     passed: bool = False
+    tampered: bool = Field(
+        False, description="some round's grading was tampered with: never a pass"
+    )
     f2p_pass: bool = False
     f2p_step: float = 0.0
     p2p_pass: bool = False
