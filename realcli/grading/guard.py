@@ -80,7 +80,11 @@ class GuardSetup:
         path.write_text(self.canary_source, encoding="utf-8")
 
     def to_json(self) -> dict[str, str]:
-        return {"key": self.key, "canary_file": self.canary_file}
+        return {
+            "key": self.key,
+            "canary_file": self.canary_file,
+            "canary_source": self.canary_source,
+        }
 
 
 def new_guard(test_set: str) -> GuardSetup:

@@ -37,6 +37,12 @@ class HiddenText:
                 hash(flat[i : i + WINDOW]) for i in range(max(0, len(flat) - WINDOW + 1))
             )
 
+    def extended(self, texts: Iterable[str]) -> HiddenText:
+        """A copy that also hides ``texts`` (e.g. the canary tests planted in one round)."""
+        more = HiddenText(texts)
+        more._windows |= self._windows
+        return more
+
     @classmethod
     def from_dirs(cls, *roots: Path) -> HiddenText:
         """Every regular text file under ``roots`` (links are not followed)."""

@@ -51,6 +51,7 @@ __all__ = [
     "collect_test_ids",
     "load_saved_results",
     "load_saved_round",
+    "planted_canaries",
     "pytest_argv",
     "run_test_set",
     "saved_paths",
@@ -142,6 +143,18 @@ def load_saved_round(out_dir: Path, round_no: int) -> SavedRound:
         xml_path, _ = saved_paths(out_dir, round_no, test_set)
         saved.results.extend(_xml_results(xml_path, test_set) or [])
     return saved
+
+
+def planted_canaries(out_dir: Path, round_no: int) -> list[str]:
+    """The source of the canary tests planted in ``round_no`` (hidden like the tests)."""
+    sources = []
+    for test_set in TEST_SETS:
+        _, meta_path = guard_paths(out_dir, round_no, test_set)
+        if meta_path.is_file():
+            sources.append(
+                str(json.loads(meta_path.read_text(encoding="utf-8")).get("canary_source", ""))
+            )
+    return sources
 
 
 def load_saved_results(out_dir: Path, round_no: int) -> list[TestResult]:

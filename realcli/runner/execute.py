@@ -25,7 +25,7 @@ from realcli.gateway import ChatRequest, Gateway, Interjector, make_backend
 from realcli.gateway.meter import Meter, Pricing, SweepSpend
 from realcli.grading.hidden import HiddenText
 from realcli.grading.score import grade_round
-from realcli.grading.testrun import TEST_SETS, run_test_set
+from realcli.grading.testrun import TEST_SETS, planted_canaries, run_test_set
 from realcli.grading.verdict import (
     RunTimings,
     build_verdict,
@@ -449,9 +449,9 @@ class _Run:
                 )
                 passed_before = graded.passed
                 if protocol.feedback and round_no < protocol.rounds and not graded.passed:
-                    text = feedback_message(
-                        round_no, graded, self._hidden_text(), protocol.feedback_chars
-                    )
+                    canaries = planted_canaries(self.run_dir / "tests", round_no)
+                    hidden = self._hidden_text().extended(canaries)
+                    text = feedback_message(round_no, graded, hidden, protocol.feedback_chars)
                     message, resume, delivery = self._continuation(text)
                     self._intervene(round_no + 1, "feedback", "round_end", "tests", delivery, text)
             if self.spec.progress.replay and self.live.snapshotter is not None:
