@@ -40,7 +40,7 @@ import os
 import sys
 import threading
 import types
-from collections.abc import Generator, Iterable
+from collections.abc import Generator
 from typing import Any
 
 import pytest
@@ -103,35 +103,58 @@ class _Stream:
             _os_close(self._fd)
 
 
-def _fingerprint_targets() -> Iterable[tuple[str, Any]]:
-    for name, module in list(sys.modules.items()):
-        if module is None or not (
-            name.startswith(_WATCHED_PREFIXES) or name == __name__ or name == "__main__"
-        ):
-            continue
-        for attr, value in list(vars(module).items()):
-            if isinstance(value, types.FunctionType | type):
-                yield f"{name}.{attr}", value
+def _watched(module_name: str) -> bool:
+    return module_name.startswith(_WATCHED_PREFIXES) or module_name in (__name__, "__main__")
 
 
-def _fingerprint() -> dict[str, tuple[int, ...]]:
-    """``module.attr[.member]`` -> ids of the object (and its code) for every watched function
-    and class member."""
-    prints: dict[str, tuple[int, ...]] = {}
-    for qualname, value in _fingerprint_targets():
-        if isinstance(value, types.FunctionType):
-            prints[qualname] = (id(value), id(value.__code__))
-        elif (module := str(getattr(value, "__module__", "") or "")).startswith(
-            _WATCHED_PREFIXES
-        ) or module in (__name__, "__main__"):
-            prints[qualname] = (id(value),)
-            for member, obj in list(vars(value).items()):
-                func = getattr(obj, "__func__", obj)
-                if isinstance(obj, property):
-                    prints[f"{qualname}.{member}"] = (id(obj), id(obj.fget))
-                elif isinstance(func, types.FunctionType):
-                    prints[f"{qualname}.{member}"] = (id(obj), id(func.__code__))
-    return prints
+class _Fingerprint:
+    """Object and code ids of every function and class member of the watched modules, each
+    binding recorded once, so that a check is one pass of identity comparisons."""
+
+    def __init__(self) -> None:
+        # (namespace, name, id of the bound object, id of its code or 0, label)
+        self.entries: list[tuple[dict[str, Any], str, int, int, str]] = []
+        seen_classes: set[int] = set()
+        for name, module in list(sys.modules.items()):
+            if module is None or not _watched(name):
+                continue
+            namespace = vars(module)
+            for attr, value in list(namespace.items()):
+                if isinstance(value, types.FunctionType):
+                    self._add(namespace, attr, value, f"{name}.{attr}")
+                elif isinstance(value, type):
+                    self.entries.append((namespace, attr, id(value), 0, f"{name}.{attr}"))
+                    owner = str(getattr(value, "__module__", "") or "")
+                    if _watched(owner) and id(value) not in seen_classes:
+                        seen_classes.add(id(value))
+                        members = vars(value)
+                        for member, obj in list(members.items()):
+                            label = f"{owner}.{value.__qualname__}.{member}"
+                            self._add(members, member, obj, label)  # type: ignore[arg-type]
+
+    def _add(self, namespace: dict[str, Any], name: str, obj: Any, label: str) -> None:
+        func = getattr(obj, "fget", None) if isinstance(obj, property) else obj
+        func = getattr(func, "__func__", func)
+        if isinstance(func, types.FunctionType):
+            self.entries.append((namespace, name, id(obj), id(func.__code__), label))
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def changed(self) -> list[str]:
+        """Labels of the bindings that now hold another object or another code."""
+        out: list[str] = []
+        missing = object()
+        for namespace, name, obj_id, code_id, label in self.entries:
+            obj = namespace.get(name, missing)
+            if id(obj) != obj_id:
+                out.append(label)
+            elif code_id:
+                func = obj.fget if isinstance(obj, property) else obj
+                func = getattr(func, "__func__", func)
+                if id(getattr(func, "__code__", None)) != code_id:
+                    out.append(label)
+        return out
 
 
 class Guard:
@@ -145,7 +168,7 @@ class Guard:
         self.junit_path = junit_path
         self.workdir = workdir.rstrip("/") + "/"
         self.trusted = trusted.rstrip("/") + "/"
-        self.prints: dict[str, tuple[int, ...]] = {}
+        self.prints: _Fingerprint | None = None
         self.plugins_at_start: set[int] = set()
         self.raised: dict[tuple[str, str], str] = {}
         self.findings: list[str] = []
@@ -167,9 +190,8 @@ class Guard:
     def check(self, where: str) -> None:
         if not self.ready:
             return
-        now = _fingerprint()
         changed = sorted(
-            k for k, v in self.prints.items() if now.get(k, v) != v and k not in self.reported
+            k for k in (self.prints.changed() if self.prints else []) if k not in self.reported
         )
         if changed:
             self.reported.update(changed)
@@ -263,7 +285,7 @@ class Guard:
         # first conftest loads (Config's own trylast implementation, registered earlier,
         # runs after this one): nothing of the workspace has been imported yet
         self.config = early_config
-        self.prints = _fingerprint()
+        self.prints = _Fingerprint()
         self.plugins_at_start = {id(p) for p in early_config.pluginmanager.get_plugins()}
         self.ready = True
         self.stream.write({"t": "ready", "fingerprinted": len(self.prints)})
