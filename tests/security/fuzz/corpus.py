@@ -13,7 +13,7 @@ Use it from another corpus file::
 
     from tests.security.fuzz.corpus import Case, Scratch, check_case, run_case
 
-    CASES = [Case("ledger-is-dir", ("ingest", "--runs-dir", "{runs}"), ("ledger.jsonl",), build=...)]
+    CASES = [Case("ledger-dir", ("ingest", "--runs-dir", "{runs}"), ("ledger.jsonl",), build=...)]
 
     @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
     def test_case(case: Case, scratch_factory) -> None:
@@ -22,6 +22,7 @@ Use it from another corpus file::
 
 from __future__ import annotations
 
+import contextlib
 import os
 import select
 import signal
@@ -125,11 +126,8 @@ def run_cli(
                 returncode = os.waitstatus_to_exitcode(status)
                 break
             if time.monotonic() > deadline:
-                for sig in (signal.SIGKILL,):
-                    try:
-                        os.killpg(pid, sig)
-                    except ProcessLookupError:
-                        pass
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(pid, signal.SIGKILL)
                 os.waitpid(pid, 0)
                 break
             select.select([], [], [], 0.02)
