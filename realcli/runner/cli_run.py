@@ -10,7 +10,7 @@ from pydantic import BaseModel
 
 from realcli.runner.app import CONF_DIR, hydra_main
 from realcli.schema.run_spec import CONFIG_GROUPS, RunSpec
-from realcli.util.errors import ConfigError
+from realcli.util.errors import ConfigError, RealcliError
 from realcli.util.validation import did_you_mean
 
 __all__ = ["check_group_overrides", "config_dirs", "run_command"]
@@ -82,9 +82,12 @@ def check_group_overrides(argv: Sequence[str]) -> None:
 
 
 def run_command(argv: Sequence[str]) -> int:
+    from realcli.runner.precheck import precheck
+
     try:
         check_group_overrides(argv)
-    except ConfigError as exc:
+        precheck(argv, config_dirs(argv))
+    except RealcliError as exc:
         print(f"realcli: error: {exc}", file=sys.stderr)
         return 2
     sys.argv = ["realcli run", *argv]
