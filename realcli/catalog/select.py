@@ -41,7 +41,7 @@ def select_tasks(tasks_dir: Path, suite: SuiteSpec, task: str | None = None) -> 
                 f"is a symlink to {os.readlink(root)}, outside the tasks directory",
                 f"copy the bundle into {tasks_dir} instead of linking it",
             )
-        if not (root / "task.toml").is_file():
+        if not (root / "task.toml").exists() and not (root / "task.toml").is_symlink():
             known = ", ".join(sorted(p.parent.name for p in tasks_dir.glob("*/task.toml")))
             raise TaskError(str(root), "task", f"no task {task!r}", f"use one of: {known}")
         return [load_task(root)]

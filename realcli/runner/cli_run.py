@@ -32,7 +32,7 @@ def config_dirs(argv: Sequence[str]) -> list[Path]:
 
 
 def _options(group: str, dirs: Sequence[Path]) -> list[str]:
-    return sorted({p.stem for d in dirs for p in (d / group).glob("*.yaml")})
+    return sorted({p.stem for d in dirs for p in (d / group).glob("*.yaml") if p.is_file()})
 
 
 def _check_key(arg: str, key: str) -> None:
@@ -71,6 +71,12 @@ def check_group_overrides(argv: Sequence[str]) -> None:
         if group not in _GROUPS or "(" in value or "*" in value:
             continue
         for option in filter(None, (v.strip() for v in value.split(","))):
+            for d in dirs:
+                path = d / group / f"{option}.yaml"
+                if path.exists() and not path.is_file():
+                    raise ConfigError(
+                        str(path), None, "is not a file", "make it a YAML file or remove it"
+                    )
             if option != "null" and not any((d / group / f"{option}.yaml").is_file() for d in dirs):
                 known = ", ".join(_options(group, dirs)) or "(none)"
                 raise ConfigError(

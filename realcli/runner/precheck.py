@@ -129,14 +129,13 @@ def _bad_yaml(dirs: Sequence[Path], overrides: Sequence[str], exc: BaseException
         except ConfigError as err:
             if _same_error(err, exc):
                 return err
-    message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-    return ConfigError(
-        "command line",
-        None,
-        message,
+    lines = [ln.strip() for ln in str(exc).strip().splitlines() if ln.strip()]
+    message = lines[0] if lines else type(exc).__name__
+    fix = " ".join(lines[1:]) or (
         "check the overrides and the config files they select (`realcli run --info` lists "
-        "the config search path)",
+        "the config search path)"
     )
+    return ConfigError("command line", None, message, fix)
 
 
 def _compose(overrides: list[str], dirs: Sequence[Path]) -> tuple[DictConfig, dict[str, str]]:
@@ -226,3 +225,6 @@ def precheck(argv: Sequence[str], dirs: Sequence[Path]) -> None:
             "check the interpolations (${...}) and overrides",
         ) from exc
     check_paths(spec, choices.get("paths"))
+    from realcli.catalog import select_tasks
+
+    select_tasks(Path(spec.paths.tasks_dir), spec.suite, spec.task)  # bad bundles fail here

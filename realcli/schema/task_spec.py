@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import posixpath
+import re
 from enum import StrEnum
 from typing import Literal
 
@@ -221,7 +222,6 @@ class TaskSpec(Frozen):
     instruction: str = Field("instruction.md", description="relative to the bundle")
     workdir: str = Field(
         WORKDIR_ROOT,
-        pattern=r"^/[A-Za-z0-9_./-]+$",
         description=f"{WORKDIR_ROOT} or a folder below it (normalised, no '..')",
     )
     timeouts: Timeouts = Timeouts()
@@ -244,6 +244,8 @@ class TaskSpec(Frozen):
     @classmethod
     def _workdir_under_root(cls, v: str) -> str:
         fix = f"use {WORKDIR_ROOT!r} or a folder below it, e.g. '{WORKDIR_ROOT}/project'"
+        if not re.fullmatch(r"/[A-Za-z0-9_./-]+", v):
+            raise _path_error(f"workdir {v!r} has characters other than letters, digits, _./-", fix)
         if posixpath.normpath(v) != v or "/../" in f"{v}/":
             raise _path_error(f"workdir {v!r} is not a normalised path", fix)
         if v != WORKDIR_ROOT and not v.startswith(WORKDIR_ROOT + "/"):

@@ -50,6 +50,12 @@ class Scratch:
     def fields(self) -> dict[str, str]:
         return {"tmp": str(self.root), "tasks": str(self.tasks_dir), "runs": str(self.runs_dir)}
 
+    def fill(self, text: str) -> str:
+        """``text`` with each ``{tmp}``/``{tasks}``/``{runs}`` filled (other braces kept)."""
+        for name, value in self.fields().items():
+            text = text.replace("{" + name + "}", value)
+        return text
+
 
 @dataclass(frozen=True)
 class Case:
@@ -140,8 +146,7 @@ def run_case(case: Case, scratch: Scratch, base_env: Mapping[str, str] | None = 
     """Build the case's input, then run its command line (placeholders filled)."""
     if case.build is not None:
         case.build(scratch)
-    subst = scratch.fields()
-    argv = [a.format(**subst) for a in case.argv]
+    argv = [scratch.fill(a) for a in case.argv]
     env = {
         "REALCLI_TASKS_DIR": str(scratch.tasks_dir),
         "REALCLI_RUNS_DIR": str(scratch.runs_dir),
@@ -164,9 +169,8 @@ def check_case(case: Case, result: CliResult, scratch: Scratch | None = None) ->
     if case.exit_nonzero:
         assert result.returncode != 0, f"silently accepted; {where}"
         assert "fix" in result.output, f"no fix given; {where}"
-    subst = scratch.fields() if scratch is not None else {}
     for fragment in case.expect:
-        frag = fragment.format(**subst) if subst else fragment
+        frag = scratch.fill(fragment) if scratch is not None else fragment
         assert frag in result.output, f"missing {frag!r}; {where}"
     for fragment in case.forbid:
         assert fragment not in result.output, f"unexpected {fragment!r}; {where}"
