@@ -27,7 +27,15 @@ from typing import Literal
 
 from realcli.util.errors import RealcliError
 
-__all__ = ["RECIPES", "AgentInstall", "Recipe", "agents_dir", "find_install", "install"]
+__all__ = [
+    "RECIPES",
+    "AgentInstall",
+    "InstallError",
+    "Recipe",
+    "agents_dir",
+    "find_install",
+    "install",
+]
 
 MARKER = ".installed.json"
 
