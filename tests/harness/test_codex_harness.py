@@ -573,9 +573,7 @@ def test_hybrid_replay_has_the_gui_tools_from_the_first_request(tmp_path: Path) 
         events = read_ledger(run_dir / "ledger.jsonl").events
         assert len([e for e in events if e.kind == "tool_pool"]) == 1, run_dir
         assert all(
-            "mcp__gui__screenshot" in e.tools_offered  # type: ignore[attr-defined]
-            for e in events
-            if e.kind == "model_call"
+            "mcp__gui__screenshot" in e.tools_offered for e in events if e.kind == "model_call"
         ), run_dir
 
 
