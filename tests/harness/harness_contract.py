@@ -150,7 +150,7 @@ class HarnessContract:
         if reason:
             pytest.skip(reason)
         base = tmp_path_factory.mktemp(f"contract-{cls.__name__}")
-        agents = ()
+        agents: tuple[str, ...] = ()
         if cls.agents_fixture is not None:
             agents = (f"paths.agents_dir={request.getfixturevalue(cls.agents_fixture)}",)
         return ScenarioRuns(
