@@ -13,7 +13,12 @@ from pathlib import Path
 
 from realcli.catalog import load_task
 from realcli.grading.testrun import load_saved_round
-from realcli.grading.verdict import build_verdict, outcome_from_ledger, screenshot_hashes
+from realcli.grading.verdict import (
+    build_verdict,
+    labels_from_ledger,
+    outcome_from_ledger,
+    screenshot_hashes,
+)
 from realcli.ledger import read_ledger
 from realcli.ledger.layout import EXPECTED, LEDGER, TASK_COPY, VERDICT, run_folders
 from realcli.runner.folders import write_json_atomic
@@ -249,6 +254,7 @@ def regrade(runs_dir: Path, keys: Sequence[str]) -> int:
             expected=expected,
             workspace=run_dir / "workspace" if (run_dir / "workspace").is_dir() else None,
             screenshots=screenshot_hashes(ledger),
+            labels=labels_from_ledger(ledger),
         )
         write_json_atomic(run_dir / VERDICT, new.model_dump(mode="json"))
         same = (old.passed, old.f2p_step, old.p2p_step) == (new.passed, new.f2p_step, new.p2p_step)

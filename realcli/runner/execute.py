@@ -29,6 +29,7 @@ from realcli.grading.testrun import TEST_SETS, planted_canaries, run_test_set
 from realcli.grading.verdict import (
     RunTimings,
     build_verdict,
+    labels_from_ledger,
     outcome_from_ledger,
     screenshot_hashes,
 )
@@ -39,6 +40,7 @@ from realcli.harness import (
     ModelCallRelay,
     make_harness,
 )
+from realcli.harness.install import InstallError
 from realcli.ledger import LedgerWriter, read_ledger
 from realcli.ledger.layout import EXPECTED, LEDGER, SNAPSHOTS_GIT, SPEC, TASK_COPY, VERDICT
 from realcli.progress import SnapshotError, Snapshotter, progress_for_run
@@ -59,7 +61,13 @@ from realcli.runner.protocols import (
 )
 from realcli.runner.spec import run_key
 from realcli.runner.workspace import prepare_workspace, sandbox_options
-from realcli.sandbox import SandboxOptions, make_sandbox
+from realcli.sandbox import (
+    LAUNCH_FAILED_EXIT,
+    LAUNCH_FAILED_MARK,
+    SandboxError,
+    SandboxOptions,
+    make_sandbox,
+)
 from realcli.schema.events import (
     BudgetEvent,
     ErrorEvent,
@@ -95,6 +103,48 @@ def _write_pools(path: Path, gateway: Gateway) -> None:
         for p in gateway.pools.values()
     ]
     write_json_atomic(path, pools)
+
+
+def _one_line(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}"
+
+
+def _infra_type(exc: Exception, launching: bool) -> ErrorType:
+    """The typed reason of an exception that ended a session: the agent is not installed,
+    the sandbox could not start it, or another infra failure."""
+    if isinstance(exc, InstallError):
+        return ErrorType.agent_not_installed
+    if launching and isinstance(exc, SandboxError):
+        return ErrorType.agent_launch_failed
+    return ErrorType.infra_error
+
+
+def _not_started(outcome: HarnessOutcome, session_no: int) -> ErrorEvent:
+    """The session ended before its first model call: the agent never worked on the task
+    (crashed at start-up, exited, hung until its wall clock), or could not be launched at
+    all (the sandbox launcher's exit status and stderr line)."""
+    launch = outcome.exit_code == LAUNCH_FAILED_EXIT and LAUNCH_FAILED_MARK in outcome.detail
+    how = f"{outcome.reason}, exit status {outcome.exit_code}"
+    detail = f": {outcome.detail[-1500:]}" if outcome.detail else ""
+    if launch:
+        message = f"the sandbox could not launch the agent ({how}){detail}"
+        return ErrorEvent(seq=0, error_type=ErrorType.agent_launch_failed, message=message)
+    message = f"agent session {session_no} ended ({how}) before its first model call{detail}"
+    return ErrorEvent(seq=0, error_type=ErrorType.agent_not_started, message=message)
+
+
+def _not_applicable(outcome: HarnessOutcome | None, harness: str) -> FidelityEvent:
+    """The fidelity check of a session that never reached the model: not applicable."""
+    native = outcome.native if outcome is not None else None
+    source = native.source if native is not None else f"native/{harness}"
+    return FidelityEvent(
+        seq=0,
+        source=source,
+        ok=False,
+        applicable=False,
+        gateway_calls=0,
+        problems=("not applicable: the session made no model call",),
+    )
 
 
 def _git_sha() -> str | None:
@@ -460,7 +510,8 @@ class _Run:
             self.ledger.remove_listener(self.live.on_event)
             shutil.rmtree(state_dir, ignore_errors=True)
         # the status comes from the ledger, exactly as `realcli regrade` reads it
-        status, error, _ = outcome_from_ledger(read_ledger(self.ledger.path))
+        ledger = read_ledger(self.ledger.path)
+        status, error, _ = outcome_from_ledger(ledger)
         wall = time.monotonic() - self.started
         verdict = build_verdict(
             task=self.task.spec,
@@ -471,8 +522,9 @@ class _Run:
             timings=RunTimings(wall_time_s=wall, agent_time_s=agent_s, tests_time_s=tests_s),
             expected=expected,
             workspace=workspace if workspace.is_dir() else None,
-            screenshots=screenshot_hashes(read_ledger(self.ledger.path)),
+            screenshots=screenshot_hashes(ledger),
             tampered=tampered,
+            labels=labels_from_ledger(ledger),
         )
         write_json_atomic(self.run_dir / VERDICT, verdict.model_dump(mode="json"))
         self.ledger.emit(RunEndEvent(seq=0, status=verdict.status.value, wall_time_s=wall))
@@ -593,6 +645,7 @@ class _Run:
         native_dir = self.run_dir / "native"
         native_dir.mkdir(exist_ok=True)
         ctx: HarnessContext | None = None
+        launching = False
         try:
             reference = self.task.reference_actions() if self.spec.model.backend == "replay" else []
             backend = make_backend(self.spec.model, reference, workdir=self.task.spec.workdir)
@@ -624,6 +677,8 @@ class _Run:
                     interjector=self.live.interjector,
                     first_call=self.live.model_calls,
                     before_call=self.live.before_call,
+                    require_gui=gui is not None,
+                    on_infra_error=self._gui_tools_missing,
                 )
                 stack.enter_context(gateway)
                 gateway.start(sock_dir / "gateway.sock")
@@ -650,13 +705,12 @@ class _Run:
                     resume=resume and self.session_no > 1,
                     state_dir=state_dir,
                 )
+                launching = True
                 outcome = harness.run(ctx)
             reason, turns = outcome.reason, outcome.turns
         except Exception as exc:  # an infra failure: labelled, never dropped
             self.ledger.emit(
-                ErrorEvent(
-                    seq=0, error_type=ErrorType.infra_error, message=f"{type(exc).__name__}: {exc}"
-                )
+                ErrorEvent(seq=0, error_type=_infra_type(exc, launching), message=_one_line(exc))
             )
         finally:
             self.live.interjector_discard()  # guidance the session ended before it was read
@@ -671,7 +725,13 @@ class _Run:
             for pool in gateway.pools.values():
                 self.ledger.emit(pool.event())
             _write_pools(native_dir / "tool_pools.json", gateway)
-        if outcome is not None and outcome.native is not None:
+        started_agent = usage.calls > 0 or reason == "cost_cap"
+        if not started_agent:  # nothing to grade the model on: an infra error, labelled
+            if outcome is not None:
+                self.ledger.emit(_not_started(outcome, self.session_no))
+            reason = "not_started"
+            self.ledger.emit(_not_applicable(outcome, self.spec.harness.kind))
+        elif outcome is not None and outcome.native is not None:
             self.ledger.emit(self._fidelity(outcome, usage))
         seconds = time.monotonic() - started
         self.ledger.emit(
@@ -685,6 +745,9 @@ class _Run:
             )
         )
         return reason, seconds
+
+    def _gui_tools_missing(self, message: str) -> None:
+        self.ledger.emit(ErrorEvent(seq=0, error_type=ErrorType.gui_tools_missing, message=message))
 
     def _fidelity(self, outcome: HarnessOutcome, usage: _Usage) -> FidelityEvent:
         """The gateway's view of the session against the harness's native session log."""

@@ -2,6 +2,8 @@
 
 from realcli.sandbox.base import (
     GATEWAY_MOUNT,
+    LAUNCH_FAILED_EXIT,
+    LAUNCH_FAILED_MARK,
     ExecResult,
     Sandbox,
     SandboxError,
@@ -12,6 +14,8 @@ from realcli.sandbox.local import LocalSandbox
 
 __all__ = [
     "GATEWAY_MOUNT",
+    "LAUNCH_FAILED_EXIT",
+    "LAUNCH_FAILED_MARK",
     "SANDBOXES",
     "ExecResult",
     "LocalSandbox",

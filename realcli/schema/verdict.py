@@ -9,11 +9,13 @@ from typing import Literal
 from pydantic import Field
 
 from realcli.schema.base import Frozen
+from realcli.schema.events import ErrorType
 
 __all__ = [
     "VERDICT_SCHEMA_VERSION",
     "ClauseResult",
     "DeliverableResult",
+    "Fidelity",
     "RoundVerdict",
     "SetScore",
     "SubStepResult",
@@ -39,6 +41,11 @@ class VerdictStatus(StrEnum):
     graded = "graded"
     infra_error = "infra_error"  # the harness/sandbox failed: labelled, still in denominators
     task_error = "task_error"  # the task itself is broken (tests do not collect, ...)
+
+
+Fidelity = Literal["ok", "mismatch", "not_applicable"]
+"""The run's fidelity check (gateway vs the harness's own log): ``ok`` every session's held,
+``mismatch`` one did not, ``not_applicable`` a session never started (no model call)."""
 
 
 class TestResult(Frozen):
@@ -114,6 +121,14 @@ class Verdict(Frozen):
     task_id: str
     status: VerdictStatus
     error: str | None = None
+    error_type: ErrorType | None = Field(
+        None,
+        description="the typed reason of an infra_error/task_error status (the ledger "
+        "error event's type, e.g. agent_not_started)",
+    )
+    fidelity: Fidelity | None = Field(
+        None, description="None: the harness keeps no native log (no fidelity check)"
+    )
     rounds: tuple[RoundVerdict, ...] = ()
     deliverables: tuple[DeliverableResult, ...] = Field(
         (), description="hybrid tasks: each deliverable's clauses after the final round"
