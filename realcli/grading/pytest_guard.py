@@ -141,15 +141,16 @@ class _Fingerprint:
     def __len__(self) -> int:
         return len(self.entries)
 
-    def changed(self) -> list[str]:
-        """Labels of the bindings that now hold another object or another code."""
+    def changed(self, codes: bool) -> list[str]:
+        """Labels of the bindings that now hold another object (or, with ``codes``, another
+        code object: reading ``__code__`` is an audited event, so that costs more)."""
         out: list[str] = []
         missing = object()
         for namespace, name, obj_id, code_id, label in self.entries:
             obj = namespace.get(name, missing)
             if id(obj) != obj_id:
                 out.append(label)
-            elif code_id:
+            elif code_id and codes:
                 func = obj.fget if isinstance(obj, property) else obj
                 func = getattr(func, "__func__", func)
                 if id(getattr(func, "__code__", None)) != code_id:
@@ -187,12 +188,11 @@ class Guard:
         if len(self.findings) <= _MAX_FINDINGS:  # the count is in the end record anyway
             self.stream.write({"t": "finding", "reason": reason[:_MESSAGE_CHARS]})
 
-    def check(self, where: str) -> None:
+    def check(self, where: str, codes: bool = True) -> None:
         if not self.ready:
             return
-        changed = sorted(
-            k for k in (self.prints.changed() if self.prints else []) if k not in self.reported
-        )
+        now = self.prints.changed(codes) if self.prints else []
+        changed = sorted(k for k in now if k not in self.reported)
         if changed:
             self.reported.update(changed)
             shown = ", ".join(changed[:5]) + (" …" if len(changed) > 5 else "")
@@ -228,16 +228,15 @@ class Guard:
 
     # ------------------------------------------------------------------ audit hook
     def audit(self, event: str, args: tuple[Any, ...]) -> None:
-        if not self.ready or getattr(self.inside_guard, "on", False):
+        if event == "object.__getattr__" or not self.ready:
+            return  # the most frequent event by far (frame and code reads): keep it cheap
+        if getattr(self.inside_guard, "on", False):
             return
         if event in ("object.__setattr__", "object.__delattr__"):
             target = args[0]
             module = str(getattr(target, "__module__", "") or "")
-            if (
-                isinstance(target, type | types.FunctionType)
-                and (module.startswith(_WATCHED_PREFIXES) or module in (__name__, "__main__"))
-                and self._workspace_on_stack()
-            ):
+            if isinstance(target, type | types.FunctionType) and _watched(module):
+                # pytest never swaps its own code objects: whoever does is tampering
                 qual = getattr(target, "__qualname__", repr(target))
                 self._block(f"the code under test set {module}.{qual}.{args[1]}")
         elif event in ("gc.get_objects", "gc.get_referrers", "gc.get_referents"):
@@ -346,8 +345,8 @@ class Guard:
                 "message": _message(report) if not report.passed else "",
             }
         )
-        if report.when == "teardown":
-            self.check(f"report of {report.nodeid}")
+        if report.when == "teardown":  # code swaps are caught by the audit hook meanwhile
+            self.check(f"report of {report.nodeid}", codes=False)
 
     def pytest_sessionfinish(self) -> None:
         self.check("session end")
