@@ -132,10 +132,10 @@ def openbox_config(folder: Path, system_rc: Path = OPENBOX_SYSTEM_RC) -> Path:
         encoding="utf-8",
     )
     try:
-        tree = ET.ElementTree(ET.fromstring(system_rc.read_bytes()))
+        root = ET.fromstring(system_rc.read_bytes())
     except (OSError, ET.ParseError):
-        tree = ET.ElementTree(ET.fromstring(_MINIMAL_RC))
-    root = tree.getroot()
+        root = ET.fromstring(_MINIMAL_RC)
+    tree = ET.ElementTree(root)
     _strip_actions(root)
     ns = root.tag[1:].split("}", 1)[0] if root.tag.startswith("{") else ""
     q = (lambda tag: f"{{{ns}}}{tag}") if ns else (lambda tag: tag)
