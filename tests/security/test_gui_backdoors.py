@@ -55,6 +55,8 @@ NOT_SECRET = {
     "--app URL's host)",
 }
 """Strings of an app's files that are public by nature, with why."""
+QUOTED = re.compile(rf"[\"'`]([^\"'`\n]{{{MIN_SECRET},200}})[\"'`]")
+"""A quoted string in a text file that is neither JSON nor Python (shell, JavaScript)."""
 make = partial(make_sandbox, "local")
 
 
@@ -181,7 +183,7 @@ def _strings(path: Path) -> set[str]:
             if isinstance(n, ast.Constant) and isinstance(n.value, str)
         }
     else:
-        found = set(re.findall(r"[\"'`]([^\"'`\n]{%d,200})[\"'`]" % MIN_SECRET, text))
+        found = set(re.findall(QUOTED, text))
     lines = {line.strip() for s in found for line in s.splitlines()}
     return {s for s in lines if _distinctive(s)}
 
@@ -391,7 +393,7 @@ def test_an_app_a_task_author_adds_is_closed_too(
         tcl = (
             "puts [winfo interps]\n"
             "foreach n {author-app author-app-2 app.tcl app} {catch {send $n {set tcl_version}} r;"
-            " puts \"$n: $r\"}\nexit\n"
+            ' puts "$n: $r"}\nexit\n'
         )
         res = agent.exec(["wish"], stdin=tcl, timeout_s=30)
         assert res.returncode == 0, res.stderr
