@@ -12,8 +12,13 @@ from functools import partial
 from pathlib import Path
 
 from realcli.catalog import load_task
-from realcli.grading.testrun import load_saved_results
-from realcli.grading.verdict import build_verdict, outcome_from_ledger, screenshot_hashes
+from realcli.grading.testrun import load_saved_round
+from realcli.grading.verdict import (
+    build_verdict,
+    labels_from_ledger,
+    outcome_from_ledger,
+    screenshot_hashes,
+)
 from realcli.ledger import read_ledger
 from realcli.ledger.layout import EXPECTED, LEDGER, TASK_COPY, VERDICT, run_folders
 from realcli.runner.folders import write_json_atomic
@@ -237,16 +242,19 @@ def regrade(runs_dir: Path, keys: Sequence[str]) -> int:
         )
         expected_path = run_dir / "tests" / EXPECTED
         expected = json.loads(expected_path.read_text()) if expected_path.is_file() else None
+        saved = {n: load_saved_round(run_dir / "tests", n) for n in rounds}
         new = build_verdict(
             task=task,
             run_key=old.run_key,
-            rounds={n: load_saved_results(run_dir / "tests", n) for n in rounds},
+            rounds={n: s.results for n, s in saved.items()},
+            tampered={n: s.tampered for n, s in saved.items()},
             status=status,
             error=error,
             timings=timings,
             expected=expected,
             workspace=run_dir / "workspace" if (run_dir / "workspace").is_dir() else None,
             screenshots=screenshot_hashes(ledger),
+            labels=labels_from_ledger(ledger),
         )
         write_json_atomic(run_dir / VERDICT, new.model_dump(mode="json"))
         same = (old.passed, old.f2p_step, old.p2p_step) == (new.passed, new.f2p_step, new.p2p_step)

@@ -2,6 +2,8 @@
 
 from realcli.sandbox.base import (
     GATEWAY_MOUNT,
+    LAUNCH_FAILED_EXIT,
+    LAUNCH_FAILED_MARK,
     ExecResult,
     Sandbox,
     SandboxError,
@@ -13,6 +15,8 @@ from realcli.sandbox.neutral import VENV_MOUNT, sandbox_python
 
 __all__ = [
     "GATEWAY_MOUNT",
+    "LAUNCH_FAILED_EXIT",
+    "LAUNCH_FAILED_MARK",
     "SANDBOXES",
     "VENV_MOUNT",
     "ExecResult",

@@ -18,6 +18,8 @@ from typing import Any, Self
 
 __all__ = [
     "GATEWAY_MOUNT",
+    "LAUNCH_FAILED_EXIT",
+    "LAUNCH_FAILED_MARK",
     "ExecResult",
     "Sandbox",
     "SandboxError",
@@ -27,6 +29,12 @@ __all__ = [
 
 GATEWAY_MOUNT = "/run/realcli/gw"
 """Where the directory of the gateway's Unix socket appears inside a sandbox (read-only)."""
+
+
+LAUNCH_FAILED_EXIT = 127
+LAUNCH_FAILED_MARK = "realcli launcher: cannot run"
+"""The launcher inside a sandbox (``inside.py``) exits :data:`LAUNCH_FAILED_EXIT` and writes
+this to stderr when it cannot start the command (missing binary, not executable)."""
 
 
 class SandboxError(RuntimeError):

@@ -15,6 +15,7 @@ from pydantic import Field, TypeAdapter
 from realcli.schema.base import Frozen
 
 __all__ = [
+    "INFRA_ERRORS",
     "LEDGER_SCHEMA_VERSION",
     "BudgetEvent",
     "Channel",
@@ -24,6 +25,7 @@ __all__ = [
     "EventAdapter",
     "FidelityEvent",
     "GradingEvent",
+    "GradingTamperedEvent",
     "HeaderEvent",
     "InterventionEvent",
     "MessageEvent",
@@ -64,6 +66,32 @@ class ErrorType(StrEnum):
     task_error = "task_error"
     grading_error = "grading_error"
     infra_error = "infra_error"
+    # the run never started: infra errors with a typed reason (labelled, still in denominators)
+    agent_not_installed = "agent_not_installed"
+    """The agent CLI's install is missing or incomplete (``realcli agents install``)."""
+    agent_launch_failed = "agent_launch_failed"
+    """The sandbox could not start the agent's program (missing binary, bad bind)."""
+    agent_not_started = "agent_not_started"
+    """The agent's session ended before its first model call (crashed at start-up, exited,
+    or hung until its wall clock)."""
+    gui_tools_missing = "gui_tools_missing"
+    """A request in a mode with the GUI channel offered tools but none of the GUI tools
+    (e.g. the agent started before its GUI MCP server was up)."""
+
+
+INFRA_ERRORS: frozenset[ErrorType] = frozenset(
+    {
+        ErrorType.sandbox_error,
+        ErrorType.gateway_error,
+        ErrorType.infra_error,
+        ErrorType.agent_not_installed,
+        ErrorType.agent_launch_failed,
+        ErrorType.agent_not_started,
+        ErrorType.gui_tools_missing,
+    }
+)
+"""Error types that make a run ``infra_error``: the harness, sandbox or gateway failed, not
+the agent at the task."""
 
 
 class WarningType(StrEnum):
@@ -146,7 +174,12 @@ class FidelityEvent(_Event):
 
     kind: Literal["fidelity"] = "fidelity"
     source: str = Field(description="the native file(s) read, relative to the run folder")
-    ok: bool
+    ok: bool = Field(description="the check applied and held (false when not applicable)")
+    applicable: bool = Field(
+        True,
+        description="false when the session never started (no model call): nothing to "
+        "reconcile, so neither ok nor a mismatch",
+    )
     gateway_calls: int = Field(ge=0)
     native_calls: int | None = Field(None, ge=0)
     gateway_tokens_in: int = Field(0, ge=0)
@@ -251,6 +284,16 @@ class GradingEvent(_Event):
     duration_s: float = Field(ge=0)
 
 
+class GradingTamperedEvent(_Event):
+    """A test set whose grading the code under test interfered with (see
+    :mod:`realcli.grading.guard`): its results count as errors and the run cannot pass."""
+
+    kind: Literal["grading_tampered"] = "grading_tampered"
+    round: int = Field(ge=1)
+    test_set: Literal["f2p", "p2p"]
+    reasons: tuple[str, ...] = Field(min_length=1, description="each signal that disagreed")
+
+
 class InterventionEvent(_Event):
     """Something a (simulated) human or the protocol told the agent: the reference plan in the
     prompt, test feedback after a round, or guidance for a sub-step, with what triggered it."""
@@ -315,6 +358,7 @@ Event = Annotated[
     | WarningEvent
     | BudgetEvent
     | GradingEvent
+    | GradingTamperedEvent
     | RunEndEvent,
     Field(discriminator="kind"),
 ]
