@@ -36,6 +36,19 @@ def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("realcli-cache")
 
 
+@pytest.fixture(scope="session")
+def openclaw_agents_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An agents folder that starts EMPTY and gets ``realcli agents install openclaw`` (Node
+    24 and OpenClaw, from the npm registry), once per test session: what a machine with no
+    agent cache (CI) has. The OpenClaw tests run from it, never from an earlier install."""
+    from realcli.harness.install import install
+
+    base = tmp_path_factory.mktemp("agents-fresh")
+    assert not any(base.iterdir()), base
+    install("openclaw", base)
+    return base
+
+
 @pytest.fixture
 def realcli_env(tmp_path: Path, cache_dir: Path) -> dict[str, str]:
     return env_for(tmp_path, cache_dir)

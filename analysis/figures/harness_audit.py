@@ -6,6 +6,12 @@ table makes the runtime visible. Per harness (and model): the tools of its first
 the permission mode it ran in, how often the fidelity check (gateway vs the harness's own
 session log) held, and model calls, tool calls, tokens and cost per run. The chart compares tools
 offered with model and tool calls per run.
+
+Infra errors (a run that never started: the agent was not installed, could not be launched,
+or ended before its first model call; the GUI tools missing) stay in ``n_runs`` and the pass
+rate's denominator, labelled in ``n_infra_errors``, SWE-bench style. They are left out of what
+the harness did (tools, pools, prompt, fidelity, usage means): a run that never reached the
+model says nothing about the harness's behaviour, and its fidelity check does not apply.
 """
 
 from __future__ import annotations
@@ -23,7 +29,9 @@ __all__ = ["CAPTION", "COLUMN_LABELS", "NAME", "TITLE", "chart", "data"]
 NAME = "harness_audit"
 TITLE = "Harness audit: tool pools, fidelity and usage"
 CAPTION = (
-    "Per model x harness x mode x protocol, finished runs. Tools: the first tool pool "
+    "Per model x harness x mode x protocol, finished runs; infra errors (runs that never "
+    "started) count in Runs and in the pass rate's denominator and are labelled, but not in "
+    "the columns after Infra errors. Tools: the first tool pool "
     "the harness offered, as the gateway recorded it. Pools: distinct (tools, system "
     "prompt) pairs per run (max). Fidelity: share of runs whose gateway calls and tokens "
     "match the harness's own session log (blank: the harness keeps no such log). "
@@ -36,6 +44,7 @@ COLUMN_LABELS = {
     "protocol": "Protocol",
     "n_runs": "Runs",
     "pass_pct": "Pass (%)",
+    "n_infra_errors": "Infra errors",
     "permission_mode": "Permission mode",
     "n_tools": "Tools offered",
     "tools": "Tool names (first pool)",
@@ -50,7 +59,8 @@ COLUMN_LABELS = {
 }
 
 _RUNS = """
-select r.model, r.harness, r.mode, r.protocol, r.run_key, r.passed, r.permission_mode,
+select r.model, r.harness, r.mode, r.protocol, r.run_key, r.passed, r.is_infra_error,
+       r.permission_mode,
        r.n_tool_pools, r.fidelity_ok, r.n_model_calls, r.n_tool_calls, r.tokens_in,
        r.tokens_out, r.cost_usd, p.tools, p.system_chars
 from fct_runs r
@@ -70,20 +80,26 @@ def data(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
     runs = runs.with_columns(
         tools=pl.col("tools").list.join(", "), n_tools=pl.col("tools").list.len()
     )
+    ran = ~pl.col("is_infra_error")  # the harness's behaviour: runs that reached the model
+
+    def of_ran(column: str) -> pl.Expr:
+        return pl.col(column).filter(ran)
+
     table = runs.group_by(*SYSTEM_AXES).agg(
         n_runs=pl.len().cast(pl.Int64),
         pass_pct=pl.col("passed").cast(pl.Float64).mean() * 100,
-        permission_mode=pl.col("permission_mode").drop_nulls().unique().sort().str.join(", "),
-        n_tools=pl.col("n_tools").max(),
-        tools=pl.col("tools").drop_nulls().first(),
-        max_pools=pl.col("n_tool_pools").max(),
-        system_chars=pl.col("system_chars").median(),
-        fidelity_pct=pl.col("fidelity_ok").drop_nulls().cast(pl.Float64).mean() * 100,
-        mean_model_calls=pl.col("n_model_calls").mean(),
-        mean_tool_calls=pl.col("n_tool_calls").mean(),
-        mean_tokens_in=pl.col("tokens_in").mean(),
-        mean_tokens_out=pl.col("tokens_out").mean(),
-        mean_cost_usd=pl.col("cost_usd").mean(),
+        n_infra_errors=pl.col("is_infra_error").sum().cast(pl.Int64),
+        permission_mode=of_ran("permission_mode").drop_nulls().unique().sort().str.join(", "),
+        n_tools=of_ran("n_tools").max(),
+        tools=of_ran("tools").drop_nulls().first(),
+        max_pools=of_ran("n_tool_pools").max(),
+        system_chars=of_ran("system_chars").median(),
+        fidelity_pct=of_ran("fidelity_ok").drop_nulls().cast(pl.Float64).mean() * 100,
+        mean_model_calls=of_ran("n_model_calls").mean(),
+        mean_tool_calls=of_ran("n_tool_calls").mean(),
+        mean_tokens_in=of_ran("tokens_in").mean(),
+        mean_tokens_out=of_ran("tokens_out").mean(),
+        mean_cost_usd=of_ran("cost_usd").mean(),
     )
     return table.sort(*SYSTEM_AXES).select(list(COLUMN_LABELS))
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from realcli.catalog.confine import check_confined
 from realcli.catalog.trajectory import load_actions
 from realcli.schema.actions import Action
 from realcli.schema.task_spec import TaskSpec
@@ -71,18 +72,62 @@ class TaskBundle:
 
 
 def _parse_toml(path: Path) -> dict[str, object]:
+    if not path.is_file():
+        problem = "is not a file" if path.exists() else "missing"
+        raise TaskError(str(path), None, problem, "every task folder needs a task.toml file")
     try:
         with path.open("rb") as fh:
             return tomllib.load(fh)
-    except FileNotFoundError as exc:
-        raise TaskError(str(path), None, "missing", "every task folder needs a task.toml") from exc
     except tomllib.TOMLDecodeError as exc:
         raise TaskError(str(path), None, f"not valid TOML ({exc})", "fix the syntax") from exc
+    except UnicodeDecodeError as exc:
+        raise TaskError(
+            str(path), None, f"not UTF-8 text (byte {exc.start})", "save it as UTF-8 TOML"
+        ) from exc
+    except OSError as exc:
+        raise TaskError(str(path), None, f"cannot be read ({exc.strerror})", "check it") from exc
+
+
+_KINDS = {"file": Path.is_file, "folder": Path.is_dir}
+
+
+def _check_layout(root: Path, spec: TaskSpec) -> None:
+    """Each part of the layout exists and is what it should be (a file or a folder)."""
+    required = {
+        spec.instruction: ("file", "the instructions the agent sees"),
+        "environment/repo": ("folder", "the initial state of the workspace"),
+        "tests/f2p": ("folder", "fail-to-pass tests"),
+        "tests/p2p": ("folder", "pass-to-pass tests"),
+        "solution/trajectory.jsonl": ("file", "the reference trajectory"),
+    }
+    for rel, (kind, what) in required.items():
+        path = root / rel
+        if not path.exists():
+            raise TaskError(str(path), None, "missing", f"add {rel} ({what})")
+        if not _KINDS[kind](path):
+            raise TaskError(str(path), None, f"is not a {kind}", f"make {rel} a {kind} ({what})")
+    setup = root / "environment" / "setup.sh"
+    if setup.exists() and not setup.is_file():
+        raise TaskError(str(setup), None, "is not a file", "make it a shell script or remove it")
+    for rel in (spec.instruction, "environment/setup.sh"):
+        path = root / rel
+        if path.is_file():
+            try:
+                path.read_bytes().decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise TaskError(
+                    str(path), None, f"not UTF-8 text (byte {exc.start})", "save it as UTF-8"
+                ) from exc
 
 
 def load_task(root: Path) -> TaskBundle:
-    """Load and validate ``root``; raises :class:`TaskError` naming the file, field and fix."""
+    """Load and validate ``root``; raises :class:`TaskError` naming the file, field and fix.
+
+    Nothing in the bundle is read before it is known to hold no link leading out of it and
+    no FIFO, socket or device (:func:`~realcli.catalog.confine.check_confined`)."""
     toml_path = root / "task.toml"
+    if root.is_dir():
+        check_confined(root)
     raw = _parse_toml(toml_path)
     try:
         spec = TaskSpec.model_validate(raw)
@@ -97,16 +142,15 @@ def load_task(root: Path) -> TaskBundle:
             "make the id and the folder name the same",
         )
     bundle = TaskBundle(root=root, spec=spec)
-    required = {
-        spec.instruction: "the instructions the agent sees",
-        "environment/repo": "the initial state of the workspace",
-        "tests/f2p": "fail-to-pass tests",
-        "tests/p2p": "pass-to-pass tests",
-        "solution/trajectory.jsonl": "the reference trajectory",
-    }
-    for rel, what in required.items():
-        if not (root / rel).exists():
-            raise TaskError(str(root / rel), None, "missing", f"add {rel} ({what})")
+    _check_layout(root, spec)
+    for app in spec.gui.apps if spec.gui else ():
+        if app.files is not None and not (root / "environment" / app.files).is_dir():
+            raise TaskError(
+                str(toml_path),
+                f"gui.apps.{app.name}.files",
+                f"environment/{app.files} is not a folder",
+                "name a folder under environment/ holding the app's files",
+            )
     for sub in spec.substeps:
         for sel in sub.tests:
             file_part = sel.split("::", 1)[0]

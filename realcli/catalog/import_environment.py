@@ -21,6 +21,7 @@ from realcli.catalog.import_scripts import (
     dockerfile_instructions,
     split_commands,
 )
+from realcli.schema.task_spec import WORKDIR_ROOT
 from realcli.util.errors import TaskError
 
 __all__ = ["PIP_FIX", "TASK_FILES", "Environment", "build_repo", "host_fix", "read_environment"]
@@ -133,6 +134,14 @@ def _final_workdir(instructions: list[DockerInstruction], where: str) -> tuple[s
             current, line = posixpath.normpath(posixpath.join(current, target)), ins.line
     if line is None:
         return DEFAULT_WORKDIR, None
+    under_root = current == WORKDIR_ROOT or current.startswith(WORKDIR_ROOT + "/")
+    if not under_root:
+        raise TaskError(
+            f"{where}:{line}",
+            "WORKDIR",
+            f"{current!r} is outside {WORKDIR_ROOT}, the only root a realcli workdir may have",
+            f"change the WORKDIR to {WORKDIR_ROOT} (or below it) and the paths that use it",
+        )
     if not _WORKDIR_PATTERN.match(current) or current == "/":
         raise TaskError(
             f"{where}:{line}",

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import re
 from pathlib import Path
 
 from realcli.catalog.bundle import TaskBundle, load_task
 from realcli.schema.run_spec import SuiteSpec
+from realcli.schema.task_spec import TASK_ID_PATTERN
 from realcli.util.errors import TaskError
 
 __all__ = ["discover_tasks", "select_tasks"]
@@ -21,8 +24,24 @@ def discover_tasks(tasks_dir: Path) -> list[TaskBundle]:
 def select_tasks(tasks_dir: Path, suite: SuiteSpec, task: str | None = None) -> list[TaskBundle]:
     """The suite's tasks (or just ``task``), in id order."""
     if task is not None:
+        if not re.match(TASK_ID_PATTERN, task):
+            raise TaskError(
+                "command line",
+                "task",
+                f"{task!r} is not a task id",
+                f"name a bundle of {tasks_dir} by its id (lowercase letters, digits, . _ -), "
+                "never a path",
+            )
         root = tasks_dir / task
-        if not (root / "task.toml").is_file():
+        real = Path(os.path.realpath(root))
+        if root.is_symlink() and real.parent != Path(os.path.realpath(tasks_dir)):
+            raise TaskError(
+                str(root),
+                "task",
+                f"is a symlink to {os.readlink(root)}, outside the tasks directory",
+                f"copy the bundle into {tasks_dir} instead of linking it",
+            )
+        if not (root / "task.toml").exists() and not (root / "task.toml").is_symlink():
             known = ", ".join(sorted(p.parent.name for p in tasks_dir.glob("*/task.toml")))
             raise TaskError(str(root), "task", f"no task {task!r}", f"use one of: {known}")
         return [load_task(root)]

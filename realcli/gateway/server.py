@@ -47,6 +47,7 @@ from realcli.gateway.wire import (
     request_tokens,
 )
 from realcli.gui import GuiArgumentError, GuiService
+from realcli.schema.actions import gui_primitive
 from realcli.schema.events import ModelCallEvent, ToolPoolEvent
 from realcli.util.hashing import canonical_json, sha256_bytes
 from realcli.util.redact import Redactor
@@ -108,6 +109,13 @@ class Gateway:
     ``meter`` prices calls and enforces cost caps; ``log_path`` receives one JSON line per
     model call (redacted with ``redactor``). ``gui`` serves the ``/gui`` routes (a run
     whose mode has the GUI channel); without it they answer 404.
+
+    ``require_gui`` (a mode with the GUI channel): a request that offers tools but none of
+    the GUI tools (the agent started before its GUI MCP server was up) is not given to the
+    backend. It is recorded with status 503 (``finish_reason`` ``gui_tools_missing``),
+    reported once to ``on_infra_error``, and answered with a final text reply without tool
+    calls, so the agent ends its session at once instead of retrying: a run that cannot use
+    the GUI is an infra error, never a silent skip of its GUI steps.
     """
 
     def __init__(
@@ -124,8 +132,13 @@ class Gateway:
         interjector: Interjector | None = None,
         first_call: int = 0,
         before_call: Callable[[ChatRequest], None] | None = None,
+        require_gui: bool = False,
+        on_infra_error: Callable[[str], None] | None = None,
     ) -> None:
         self.backend = backend
+        self.require_gui = require_gui
+        self.on_infra_error = on_infra_error
+        self.infra_errors: list[str] = []
         self.interjector = interjector
         self.before_call = before_call
         self.on_call = on_call
@@ -225,6 +238,28 @@ class Gateway:
         except Exception as exc:  # the ledger failing must not take the agent down
             self.callback_errors.append(f"{type(exc).__name__}: {exc}")
             print(f"realcli gateway: on_call failed: {exc!r}", file=sys.stderr)
+
+    def missing_gui(self, request: ChatRequest) -> str | None:
+        """Why ``request`` cannot be served in a GUI mode (tools offered, no GUI tool)."""
+        names = request.tool_names
+        if not self.require_gui or not names or any(gui_primitive(n) for n in names):
+            return None
+        return (
+            f"the mode has the GUI channel but this request offers no GUI tool "
+            f"(tools: {', '.join(names)[:400]}): the agent started without its GUI tools "
+            "(GUI MCP server not up?); realcli stopped the session as an infra error"
+        )
+
+    def infra_error(self, message: str) -> None:
+        """Record an infra failure of the session; ``on_infra_error`` hears the first."""
+        with self._lock:
+            first = not self.infra_errors
+            self.infra_errors.append(message)
+        if first and self.on_infra_error is not None:
+            try:
+                self.on_infra_error(message)
+            except Exception as exc:
+                self.callback_errors.append(f"on_infra_error: {type(exc).__name__}: {exc}")
 
     def pool(self, request: ChatRequest) -> ToolPool:
         """The tool pool of ``request``, counted once more."""
@@ -439,6 +474,10 @@ class _Handler(BaseHTTPRequestHandler):
             gw.log({"wire": codec.name, "status": 400, "refused": refusal})
             self._send_json(400, codec.error(400, refusal, "budget_exceeded"))
             return
+        missing = gw.missing_gui(request)
+        if missing is not None:
+            self._refuse_infra(codec, request, model, started, missing)
+            return
         if gw.backend.latency_ms:
             time.sleep(gw.backend.latency_ms / 1000.0)
         if gw.before_call is not None:  # e.g. the runner's workspace snapshot
@@ -523,6 +562,33 @@ class _Handler(BaseHTTPRequestHandler):
             else:
                 self._send_json(200, codec.body(reply, meta, request))
         except OSError:  # the client went away mid-reply; the call still happened
+            self.close_connection = True
+
+    def _refuse_infra(
+        self, codec: WireCodec, request: ChatRequest, model: str, started: float, why: str
+    ) -> None:
+        """Record an infra refusal (status 503) and end the agent's turn with ``why``."""
+        gw = self.gateway
+        gw.report(
+            gw.event(
+                model=model,
+                started=started,
+                status=503,
+                wire=codec.name,
+                request=request,
+                finish_reason="gui_tools_missing",
+            )
+        )
+        gw.log({"wire": codec.name, "status": 503, "refused": why})
+        gw.infra_error(why)
+        reply = ChatReply(content=f"[realcli] {why}")
+        meta = ReplyMeta(gw.next_completion_id(), model, int(time.time()), (0, 0), 0)
+        try:
+            if request.stream:
+                self._stream(codec, reply, request, meta)
+            else:
+                self._send_json(200, codec.body(reply, meta, request))
+        except OSError:
             self.close_connection = True
 
     def _stream(

@@ -9,6 +9,8 @@ copied, edited, or grabbed by the agent's own shell) is *forged*, whatever it sh
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Literal
@@ -17,6 +19,7 @@ from realcli.grading.score import selector_matches
 from realcli.schema.task_spec import Deliverable, TaskSpec
 from realcli.schema.verdict import ClauseResult, DeliverableResult, TestOutcome, TestResult
 from realcli.util.hashing import sha256_bytes
+from realcli.util.safe_fs import NotARegularFile, lstat_under, read_bytes_under
 
 __all__ = ["SKIPPED_SUFFIX", "grade_deliverables"]
 
@@ -35,13 +38,28 @@ def _clause_outcome(
 
 
 def _evidence(
-    d: Deliverable, path: Path, screenshots: Collection[str]
+    d: Deliverable, workspace: Path | None, screenshots: Collection[str]
 ) -> Literal["none", "genuine", "forged", "missing"]:
     if d.evidence != "screenshot":
         return "none"
-    if not path.is_file():
+    if workspace is None:
         return "missing"
-    return "genuine" if sha256_bytes(path.read_bytes()) in screenshots else "forged"
+    try:  # a link (to a genuine screenshot elsewhere, say) is never followed
+        data = read_bytes_under(workspace, d.path)
+    except NotARegularFile:
+        return "forged"  # a link, FIFO or device stands where the screenshot should be
+    except (OSError, ValueError):
+        return "missing"
+    return "genuine" if sha256_bytes(data) in screenshots else "forged"
+
+
+def _lstat(workspace: Path | None, rel: str) -> os.stat_result | None:
+    return lstat_under(workspace, rel) if workspace is not None else None
+
+
+def _is_file(workspace: Path | None, rel: str) -> bool:
+    st = _lstat(workspace, rel)
+    return st is not None and stat.S_ISREG(st.st_mode)
 
 
 def grade_deliverables(
@@ -53,8 +71,7 @@ def grade_deliverables(
     """Each deliverable's clauses, abstention and evidence after the final round."""
     out = []
     for d in task.deliverables:
-        path = workspace / d.path if workspace is not None else Path("/nonexistent")
-        skipped = path.with_name(path.name + SKIPPED_SUFFIX)
+        skipped = d.path + SKIPPED_SUFFIX
         clauses = tuple(
             ClauseResult(
                 id=c.id,
@@ -64,8 +81,8 @@ def grade_deliverables(
             )
             for c in d.clauses
         )
-        abstained = skipped.is_file()
-        evidence = _evidence(d, path, screenshots)
+        abstained = _is_file(workspace, skipped)
+        evidence = _evidence(d, workspace, screenshots)
         passed = (
             not abstained
             and evidence in ("none", "genuine")
@@ -74,7 +91,7 @@ def grade_deliverables(
         out.append(
             DeliverableResult(
                 path=d.path,
-                exists=path.exists(),
+                exists=_lstat(workspace, d.path) is not None,
                 abstained=abstained,
                 evidence=evidence,
                 clauses=clauses,

@@ -63,10 +63,12 @@ def grade_round(
     round_no: int,
     results: Sequence[TestResult],
     expected: Mapping[str, Sequence[str]] | None = None,
+    tampered: Sequence[str] = (),
 ) -> RoundVerdict:
     """Score one round. A sub-step passes when every test its selectors match passed (and at
     least one matched); F2P step is the weighted share of sub-steps passed. ``expected``
-    (test set -> node ids) is the task's test inventory: see :func:`against_inventory`."""
+    (test set -> node ids) is the task's test inventory: see :func:`against_inventory`.
+    ``tampered``: why the round's grading cannot be trusted; then it never passes."""
     if expected:
         results = against_inventory(results, expected)
     f2p = [r for r in results if r.test_set == "f2p"]
@@ -96,10 +98,11 @@ def grade_round(
     p2p_score = _set_score(p2p)
     return RoundVerdict(
         round=round_no,
-        passed=f2p_score.all_passed and p2p_score.all_passed,
+        passed=f2p_score.all_passed and p2p_score.all_passed and not tampered,
         f2p=f2p_score,
         p2p=p2p_score,
         f2p_test_share=f2p_tests.step_score,
         substeps=tuple(substeps),
         tests=tuple(results),
+        tampered=tuple(tampered),
     )

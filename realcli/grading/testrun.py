@@ -11,29 +11,48 @@ the task's own ``tests/pytest.ini`` or ``/dev/null`` (the workspace's pytest.ini
 setup.cfg and pyproject.toml are ignored), ``--confcutdir`` at the tests (a ``conftest.py``
 the agent writes into the workspace is never loaded), and the workspace added to
 ``sys.path`` only through the ``pythonpath`` ini option, after pytest has started. Code under
-test still runs inside the pytest process; the expected-test inventory (see
-:mod:`realcli.grading.score`) catches tests that vanish from the report.
+test still runs inside the pytest process, so pytest is started through realcli's guard
+(:mod:`realcli.grading.pytest_guard`, checked by :mod:`realcli.grading.guard`): a canary test
+is planted in a copy of the tests, the guard writes an HMAC-chained result stream, and the
+results come from that stream only when it agrees with the exit status, the JUnit XML and the
+summary line. The expected-test inventory (see :mod:`realcli.grading.score`) catches tests that
+vanish from the report.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import shutil
 import tempfile
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
 
+from realcli.grading.guard import (
+    GUARD_MOUNT,
+    GUARD_SCRIPT,
+    GuardCheck,
+    GuardSetup,
+    check_guarded_run,
+    new_guard,
+    parse_summary,
+)
 from realcli.grading.junit import TESTS_MOUNT, parse_junit
 from realcli.sandbox import ExecResult, Sandbox, SandboxOptions
 from realcli.schema.verdict import TestResult
 from realcli.util.redact import Redactor
+from realcli.util.safe_fs import NotARegularFile, copy_tree, read_bytes_under
 
 __all__ = [
     "TEST_SETS",
+    "SavedRound",
     "TestSetRun",
     "collect_test_ids",
     "load_saved_results",
+    "load_saved_round",
+    "planted_canaries",
     "pytest_argv",
     "run_test_set",
     "saved_paths",
@@ -55,10 +74,20 @@ class TestSetRun:
     xml_path: Path
     log_path: Path
     results: tuple[TestResult, ...]
+    tampered: tuple[str, ...] = ()
+    """Why these results cannot be trusted (then every result is an ``error``)."""
 
     @property
     def collected_nothing(self) -> bool:
         return self.exit_code == _PYTEST_NO_TESTS or (not self.results and not self.timed_out)
+
+
+@dataclass(frozen=True)
+class SavedRound:
+    """A round's results as saved, checked again (see :func:`load_saved_round`)."""
+
+    results: list[TestResult] = field(default_factory=list)
+    tampered: list[str] = field(default_factory=list)
 
 
 def saved_paths(out_dir: Path, round_no: int, test_set: str) -> tuple[Path, Path]:
@@ -66,24 +95,90 @@ def saved_paths(out_dir: Path, round_no: int, test_set: str) -> tuple[Path, Path
     return out_dir / f"{stem}.xml", out_dir / f"{stem}.log"
 
 
-def load_saved_results(out_dir: Path, round_no: int) -> list[TestResult]:
-    """Every test result saved for ``round_no`` (missing XML files give no results)."""
-    results: list[TestResult] = []
+def guard_paths(out_dir: Path, round_no: int, test_set: str) -> tuple[Path, Path]:
+    """The saved result stream and the guard's key/canary/exit record of one test-set run."""
+    stem = f"round-{round_no}.{test_set}"
+    return out_dir / f"{stem}.guard.jsonl", out_dir / f"{stem}.guard.json"
+
+
+def _sha256(path: Path) -> str | None:
+    return hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else None
+
+
+def _xml_results(xml_path: Path, test_set: TestSet) -> list[TestResult] | None:
+    try:
+        return parse_junit(xml_path, test_set) if xml_path.is_file() else None
+    except Exception:
+        return None
+
+
+def _check_saved(out_dir: Path, round_no: int, test_set: TestSet) -> GuardCheck | None:
+    xml_path, _ = saved_paths(out_dir, round_no, test_set)
+    stream_path, meta_path = guard_paths(out_dir, round_no, test_set)
+    if not meta_path.is_file():
+        return None  # graded before the guard existed: the JUnit XML is all there is
+    meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    setup = GuardSetup(key=meta["key"], canary_file=meta["canary_file"], canary_source="")
+    return check_guarded_run(
+        setup=setup,
+        test_set=test_set,
+        stream_path=stream_path,
+        xml_results=_xml_results(xml_path, test_set),
+        xml_sha256=_sha256(xml_path),
+        exit_code=int(meta["exit_code"]),
+        timed_out=bool(meta["timed_out"]),
+        summary=meta.get("summary"),
+    )
+
+
+def load_saved_round(out_dir: Path, round_no: int) -> SavedRound:
+    """Every test result saved for ``round_no``, checked again against the guard's stream
+    (missing files give no results; runs graded before the guard: their JUnit XML)."""
+    saved = SavedRound()
     for test_set in TEST_SETS:
+        check = _check_saved(out_dir, round_no, test_set)
+        if check is not None:
+            saved.results.extend(check.results)
+            saved.tampered.extend(f"{test_set}: {r}" for r in check.reasons)
+            continue
         xml_path, _ = saved_paths(out_dir, round_no, test_set)
-        if xml_path.is_file():
-            results.extend(parse_junit(xml_path, test_set))
-    return results
+        saved.results.extend(_xml_results(xml_path, test_set) or [])
+    return saved
+
+
+def planted_canaries(out_dir: Path, round_no: int) -> list[str]:
+    """The source of the canary tests planted in ``round_no`` (hidden like the tests)."""
+    sources = []
+    for test_set in TEST_SETS:
+        _, meta_path = guard_paths(out_dir, round_no, test_set)
+        if meta_path.is_file():
+            sources.append(
+                str(json.loads(meta_path.read_text(encoding="utf-8")).get("canary_source", ""))
+            )
+    return sources
+
+
+def load_saved_results(out_dir: Path, round_no: int) -> list[TestResult]:
+    """The results of :func:`load_saved_round` (tampered sets: every result an error)."""
+    return load_saved_round(out_dir, round_no).results
 
 
 def pytest_argv(
-    tests_dir: Path, test_sets: Sequence[str], workdir: str, extra: list[str]
+    tests_dir: Path,
+    test_sets: Sequence[str],
+    workdir: str,
+    extra: list[str],
+    guard: tuple[str, str] | None = None,
 ) -> list[str]:
-    """The hardened pytest command line over ``test_sets`` (see the module docstring)."""
+    """The hardened pytest command line over ``test_sets`` (see the module docstring);
+    ``guard`` (stream, JUnit XML, both inside): run it through realcli's pytest guard."""
     mount = f"{workdir}/{TESTS_MOUNT}"
     ini = f"{mount}/pytest.ini" if (tests_dir / "pytest.ini").is_file() else "/dev/null"
+    start = ["python", "-I", "-m", "pytest"]
+    if guard is not None:
+        start = ["python", "-I", GUARD_MOUNT, guard[0], guard[1], workdir, mount, "--"]
     return [
-        "python", "-I", "-m", "pytest", "-c", ini, f"--rootdir={workdir}",
+        *start, "-c", ini, f"--rootdir={workdir}",
         f"--confcutdir={mount}", "-o", f"pythonpath={workdir}", "-p", "no:cacheprovider",
         "-o", "junit_family=xunit1", "-o", "console_output_style=classic", "-q", "--color=no",
         "--continue-on-collection-errors", *extra, *(f"{TESTS_MOUNT}/{s}" for s in test_sets),
@@ -98,12 +193,22 @@ def _in_fresh_copy(
     argv: list[str],
     timeout_s: float,
     outputs: dict[str, Path],
+    guard: GuardSetup | None = None,
 ) -> ExecResult:
     """Run ``argv`` in a sandbox over a copy of ``workspace`` with the tests mounted; copy the
-    files named in ``outputs`` (name under ``<workdir>/.realcli_out`` -> host path) back."""
+    files named in ``outputs`` (name under ``<workdir>/.realcli_out`` -> host path) back.
+    ``guard``: the tests are a copy with its canary planted, the guard script is mounted and
+    its key goes to the guard's standard input."""
     with tempfile.TemporaryDirectory(prefix="realcli-grade-") as tmp:
+        extra_binds: tuple[tuple[Path, str], ...] = ()
+        if guard is not None:
+            tests_copy = Path(tmp) / "tests"
+            shutil.copytree(tests_dir, tests_copy, symlinks=True)
+            guard.plant(tests_copy)
+            tests_dir = tests_copy
+            extra_binds = ((GUARD_SCRIPT, GUARD_MOUNT),)
         copy = Path(tmp) / "ws"
-        shutil.copytree(workspace, copy, symlinks=True)
+        copy_tree(workspace, copy)  # links stay links, FIFOs/sockets/devices are left out
         for reserved in (TESTS_MOUNT, _OUT_MOUNT):  # never trust what the agent left there
             target = copy / reserved
             if target.is_symlink() or target.is_file():
@@ -116,18 +221,22 @@ def _in_fresh_copy(
             replace(
                 options,
                 workspace=copy,
-                ro_binds=(*options.ro_binds, (tests_dir, f"{workdir}/{TESTS_MOUNT}")),
+                ro_binds=(
+                    *options.ro_binds,
+                    (tests_dir, f"{workdir}/{TESTS_MOUNT}"),
+                    *extra_binds,
+                ),
                 env={**options.env, "PYTHONDONTWRITEBYTECODE": "1"},
                 gateway_socket=None,
             )
         )
-        result = sandbox.exec(argv, timeout_s=timeout_s, cwd=workdir)
+        stdin = f"{guard.key}\n" if guard is not None else None
+        result = sandbox.exec(argv, timeout_s=timeout_s, cwd=workdir, stdin=stdin)
         for name, dest in outputs.items():
-            produced = copy / _OUT_MOUNT / name
-            if produced.is_file() and not produced.is_symlink():
-                shutil.copyfile(produced, dest)
-            elif dest.exists():
-                dest.unlink()
+            try:  # the tested code may have made .realcli_out or the file a link: not followed
+                dest.write_bytes(read_bytes_under(copy, f"{_OUT_MOUNT}/{name}"))
+            except (FileNotFoundError, NotARegularFile):
+                dest.unlink(missing_ok=True)
     return result
 
 
@@ -143,14 +252,39 @@ def run_test_set(
     timeout_s: float,
     redactor: Redactor | None = None,
 ) -> TestSetRun:
-    """Copy ``workspace``, run ``tests_dir/<test_set>`` there with pytest, save XML and log."""
+    """Copy ``workspace``, run ``tests_dir/<test_set>`` there with pytest through the guard,
+    save XML, log and the guard's stream, and cross-check them (:mod:`realcli.grading.guard`)."""
     out_dir.mkdir(parents=True, exist_ok=True)
     xml_path, log_path = saved_paths(out_dir, round_no, test_set)
-    junit_inside = f"{options.workdir}/{_OUT_MOUNT}/{xml_path.name}"
-    argv = pytest_argv(tests_dir, [test_set], options.workdir, [f"--junitxml={junit_inside}"])
-    result = _in_fresh_copy(
-        workspace, tests_dir, options, make_sandbox, argv, timeout_s, {xml_path.name: xml_path}
+    stream_path, meta_path = guard_paths(out_dir, round_no, test_set)
+    guard = new_guard(test_set)
+    out_inside = f"{options.workdir}/{_OUT_MOUNT}"
+    junit_inside = f"{out_inside}/{xml_path.name}"
+    argv = pytest_argv(
+        tests_dir,
+        [test_set],
+        options.workdir,
+        [f"--junitxml={junit_inside}"],
+        guard=(f"{out_inside}/{stream_path.name}", junit_inside),
     )
+    result = _in_fresh_copy(
+        workspace,
+        tests_dir,
+        options,
+        make_sandbox,
+        argv,
+        timeout_s,
+        {xml_path.name: xml_path, stream_path.name: stream_path},
+        guard=guard,
+    )
+    summary = parse_summary(result.stdout)
+    meta = {
+        **guard.to_json(),
+        "exit_code": result.returncode,
+        "timed_out": result.timed_out,
+        "summary": summary,
+    }
+    meta_path.write_text(json.dumps(meta, indent=1), encoding="utf-8")
     log = (
         f">>>>> realcli test set {test_set} round {round_no} start\n"
         f"$ {' '.join(argv)}\n{result.stdout}{result.stderr}"
@@ -158,7 +292,8 @@ def run_test_set(
         f" timed_out={result.timed_out} duration_s={result.duration_s:.3f}\n"
     )
     log_path.write_text((redactor or Redactor()).text(log), encoding="utf-8")
-    results = tuple(parse_junit(xml_path, test_set)) if xml_path.is_file() else ()
+    check = _check_saved(out_dir, round_no, test_set)
+    assert check is not None  # the meta file was just written
     return TestSetRun(
         test_set=test_set,
         exit_code=result.returncode,
@@ -166,7 +301,8 @@ def run_test_set(
         timed_out=result.timed_out,
         xml_path=xml_path,
         log_path=log_path,
-        results=results,
+        results=tuple(check.results),
+        tampered=tuple(check.reasons),
     )
 
 

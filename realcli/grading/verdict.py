@@ -9,13 +9,20 @@ from pathlib import Path
 from realcli.grading.deliverables import grade_deliverables
 from realcli.grading.score import grade_round
 from realcli.ledger import LedgerContents
-from realcli.schema.events import ErrorType, utc_now
+from realcli.schema.events import INFRA_ERRORS, ErrorType, utc_now
 from realcli.schema.task_spec import TaskSpec
-from realcli.schema.verdict import TestResult, Verdict, VerdictStatus
+from realcli.schema.verdict import Fidelity, TestResult, Verdict, VerdictStatus
 
-__all__ = ["RunTimings", "build_verdict", "outcome_from_ledger"]
+__all__ = ["RunLabels", "RunTimings", "build_verdict", "labels_from_ledger", "outcome_from_ledger"]
 
-_INFRA = {ErrorType.sandbox_error, ErrorType.gateway_error, ErrorType.infra_error}
+
+@dataclass(frozen=True)
+class RunLabels:
+    """What the ledger says about a run beside its tests: the typed reason of its status and
+    its fidelity check."""
+
+    error_type: ErrorType | None = None
+    fidelity: Fidelity | None = None
 
 
 @dataclass(frozen=True)
@@ -36,11 +43,18 @@ def build_verdict(
     expected: Mapping[str, Sequence[str]] | None = None,
     workspace: Path | None = None,
     screenshots: Collection[str] = (),
+    tampered: Mapping[int, Sequence[str]] | None = None,
+    labels: RunLabels = RunLabels(),
 ) -> Verdict:
     """Score every round; the run's headline metrics are the last round's. A hybrid task's
     deliverables are graded on the last round (``workspace``: as the agent left it;
-    ``screenshots``: the sha256 of every screenshot the run's GUI service took)."""
-    graded = tuple(grade_round(task, n, rounds[n], expected) for n in sorted(rounds))
+    ``screenshots``: the sha256 of every screenshot the run's GUI service took;
+    ``tampered``: per round, why its grading cannot be trusted — such a run never passes)."""
+    tampered = tampered or {}
+    graded = tuple(
+        grade_round(task, n, rounds[n], expected, tampered.get(n, ())) for n in sorted(rounds)
+    )
+    any_tampered = any(r.tampered for r in graded)
     last = graded[-1] if graded else None
     deliverables = grade_deliverables(
         task, last.tests if last else (), workspace, frozenset(screenshots)
@@ -51,9 +65,18 @@ def build_verdict(
         task_id=task.id,
         status=status,
         error=error,
+        error_type=labels.error_type if status is not VerdictStatus.graded else None,
+        fidelity=labels.fidelity,
         rounds=graded,
         deliverables=deliverables,
-        passed=bool(last and last.passed and status is VerdictStatus.graded and evidence_ok),
+        passed=bool(
+            last
+            and last.passed
+            and status is VerdictStatus.graded
+            and evidence_ok
+            and not any_tampered
+        ),
+        tampered=any_tampered,
         f2p_pass=bool(last and last.f2p.all_passed),
         f2p_step=last.f2p.step_score if last else 0.0,
         p2p_pass=bool(last and last.p2p.all_passed),
@@ -76,7 +99,7 @@ def outcome_from_ledger(ledger: LedgerContents) -> tuple[VerdictStatus, str | No
     agent_s = tests_s = wall_s = 0.0
     for event in ledger.events:
         if event.kind == "error" and status is VerdictStatus.graded:
-            if event.error_type in _INFRA:
+            if event.error_type in INFRA_ERRORS:
                 status, error = VerdictStatus.infra_error, event.message
             elif event.error_type is ErrorType.task_error:
                 status, error = VerdictStatus.task_error, event.message
@@ -89,3 +112,24 @@ def outcome_from_ledger(ledger: LedgerContents) -> tuple[VerdictStatus, str | No
     if not wall_s and ledger.events:
         wall_s = (ledger.events[-1].ts - ledger.header.ts).total_seconds()
     return status, error, RunTimings(wall_s, agent_s, tests_s)
+
+
+def labels_from_ledger(ledger: LedgerContents) -> RunLabels:
+    """The typed reason behind the status :func:`outcome_from_ledger` gives (the first infra
+    or task error's type) and the run's fidelity: ``not_applicable`` as soon as one session
+    never started, else ``mismatch`` if one check failed, ``ok`` if all held, None without
+    any check."""
+    error_type: ErrorType | None = None
+    checks = []
+    for event in ledger.events:
+        if event.kind == "error" and error_type is None:
+            if event.error_type in INFRA_ERRORS or event.error_type is ErrorType.task_error:
+                error_type = event.error_type
+        elif event.kind == "fidelity":
+            checks.append(event)
+    fidelity: Fidelity | None = None
+    if any(not f.applicable for f in checks):
+        fidelity = "not_applicable"
+    elif checks:
+        fidelity = "ok" if all(f.ok for f in checks) else "mismatch"
+    return RunLabels(error_type, fidelity)

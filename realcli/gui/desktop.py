@@ -13,6 +13,11 @@ two servers started at once both take ``:0`` (the second unlinks the first one's
 checked). :class:`_Reservation` holds the number the way both kinds of X server respect, so
 concurrent runs never collide; ``-displayfd`` still tells when the server is ready.
 
+The display is a screen, not a back door (:mod:`realcli.gui.lockdown`): Xvfb runs with
+:data:`~realcli.gui.lockdown.XVFB_LOCKDOWN_ARGS`, openbox with a configuration that executes
+nothing, and every application :meth:`Desktop.launch` starts gets the Tk shim
+(``TK_LIBRARY``) that closes Tk ``send``.
+
 Every process started here (Xvfb, openbox, the task's GUI applications from :meth:`launch`)
 runs in a process group (or sandbox) of its own and is killed by :meth:`Desktop.stop`,
 which is idempotent and also runs when the object is collected or the interpreter exits.
@@ -38,6 +43,12 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Self
 
+from realcli.gui.lockdown import (
+    TK_SHIM_MOUNT,
+    XVFB_LOCKDOWN_ARGS,
+    openbox_config,
+    write_tk_shim,
+)
 from realcli.sandbox import Sandbox, SandboxProcess
 
 __all__ = [
@@ -340,6 +351,11 @@ class Desktop:
         return self._state.home
 
     @property
+    def tk_shim_dir(self) -> Path:
+        """The host folder of the Tk shim every launched application gets as ``TK_LIBRARY``."""
+        return self.home / "tk"
+
+    @property
     def apps(self) -> tuple[App, ...]:
         return tuple(self._state.apps)
 
@@ -389,6 +405,7 @@ class Desktop:
                     )
             self.home.mkdir(exist_ok=True)
             (self.home / "runtime").mkdir(mode=0o700, exist_ok=True)
+            write_tk_shim(self.tk_shim_dir)
             self.generation += 1
             try:
                 self._start_xvfb()
@@ -429,6 +446,7 @@ class Desktop:
                         "-noreset",  # keep the server when the last client leaves
                         "-dpi",
                         "96",
+                        *XVFB_LOCKDOWN_ARGS,  # Tk refuses send on it (lockdown.py)
                     ],
                     stdin=subprocess.DEVNULL,
                     stdout=log,
@@ -488,12 +506,20 @@ class Desktop:
             popen = subprocess.Popen(
                 # --startup runs once openbox has set itself up and managed the windows
                 # already there; before that a new window may stay unmanaged (unmapped).
-                ["openbox", "--sm-disable", "--startup", f"touch {shlex.quote(str(ready))}"],
+                [
+                    "openbox",
+                    "--sm-disable",
+                    "--config-file",  # executes nothing, no root menu (lockdown.py)
+                    str(openbox_config(self.home / "openbox")),
+                    "--startup",
+                    f"touch {shlex.quote(str(ready))}",
+                ],
                 stdin=subprocess.DEVNULL,
                 stdout=log,
                 stderr=log,
                 start_new_session=True,
                 env=self.env({"XCOMPOSEFILE": str(compose)}),
+                cwd=self.home,
             )
         self._state.procs.append(popen)
         while not ready.exists():
@@ -532,8 +558,11 @@ class Desktop:
         """Start a task GUI application on this display; :meth:`stop` kills it.
 
         With ``sandbox`` it runs there (the application's own sandbox, never the agent's)
-        with only this display added (:meth:`sandbox`); else on the host with :meth:`env`
-        (cwd: the desktop's private home). ``env`` adds variables either way.
+        with only this display added (:meth:`sandbox`) and the Tk shim at
+        :data:`~realcli.gui.lockdown.TK_SHIM_MOUNT`; else on the host with :meth:`env`
+        (cwd: the desktop's private home). ``env`` adds variables either way, except
+        ``TK_LIBRARY``: it is always the shim, which closes Tk ``send`` in the application
+        (see :mod:`realcli.gui.lockdown`).
 
         Raises:
             DesktopError: the desktop is not running.
@@ -546,7 +575,8 @@ class Desktop:
                 raise DesktopError("desktop is not running")
             app: App
             if sandbox is not None:
-                process = self.sandbox(sandbox).spawn(list(argv), env=dict(env or {}))
+                boxed = self.sandbox(sandbox).with_ro_binds((self.tk_shim_dir, TK_SHIM_MOUNT))
+                process = boxed.spawn(list(argv), env={**(env or {}), "TK_LIBRARY": TK_SHIM_MOUNT})
                 app = App(argv, process=process)
             else:
                 log_path = self.home / f"app-{len(self._state.apps)}.log"
@@ -557,7 +587,7 @@ class Desktop:
                         stdout=log,
                         stderr=log,
                         start_new_session=True,
-                        env=self.env(env),
+                        env=self.env({**(env or {}), "TK_LIBRARY": str(self.tk_shim_dir)}),
                         cwd=self.home,
                     )
                 app = App(argv, popen=popen, log_path=log_path)

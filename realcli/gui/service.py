@@ -16,7 +16,7 @@ import sys
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from realcli.gui.driver import (
@@ -30,6 +30,7 @@ from realcli.gui.driver import (
     png_size,
 )
 from realcli.schema.events import ScreenshotEvent
+from realcli.util.safe_fs import write_bytes_under
 
 __all__ = ["GUI_TOOLS", "GuiResult", "GuiService"]
 
@@ -280,8 +281,13 @@ class GuiService:
                     f"sha256 {event.sha256[:12]}"
                 )
                 if target is not None:
-                    target.parent.mkdir(parents=True, exist_ok=True)
-                    target.write_bytes(png)
+                    try:  # fd-relative, no link followed: a link swapped in meanwhile is
+                        # replaced, never written through (realcli.util.safe_fs)
+                        write_bytes_under(self.workspace or Path("/nonexistent"), target, png)
+                    except (OSError, ValueError) as exc:
+                        raise GuiArgumentError(
+                            f"screenshot: cannot save as {a['save_as']!r}: {exc}"
+                        ) from None
                     text += f"; saved as {a['save_as']}"
                 return GuiResult(True, text, png)
             case "click":
@@ -327,8 +333,9 @@ class GuiService:
                 return GuiResult(True, f"waited {a['seconds']} s")
         raise GuiArgumentError(f"no GUI tool named {name!r}")  # pragma: no cover
 
-    def _save_target(self, save_as: str) -> Path:
-        """The host path of ``save_as`` inside the agent's workspace.
+    def _save_target(self, save_as: str) -> PurePosixPath:
+        """``save_as`` relative to the agent's workspace (checked lexically: no ``..``, not
+        absolute; links are never followed when it is written).
 
         Raises:
             GuiArgumentError: no workspace, or a path that leaves it.
@@ -338,9 +345,8 @@ class GuiService:
         rel = save_as
         if rel.startswith(self.workdir + "/"):
             rel = rel[len(self.workdir) + 1 :]
-        root = self.workspace.resolve()
-        target = (root / rel).resolve()
-        if rel.startswith("/") or not target.is_relative_to(root) or target == root:
+        target = PurePosixPath(rel)
+        if rel.startswith("/") or not target.parts or any(p in ("..", ".") for p in target.parts):
             raise GuiArgumentError(
                 f"screenshot: save_as {save_as!r} must be a file inside {self.workdir}"
             )

@@ -22,8 +22,6 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import json
-import shutil
-import sys
 import tempfile
 import threading
 import time
@@ -37,8 +35,11 @@ from realcli.harness.base import Harness, HarnessContext, HarnessOutcome, Native
 from realcli.harness.install import AgentInstall, agents_dir, find_install
 from realcli.harness.process import DRAIN_S, HOME_MOUNT, TASK_MOUNT, wait_or_kill
 from realcli.harness.transcript import Transcript
+from realcli.ledger.warnings import warn_skipped
+from realcli.sandbox import sandbox_python
 from realcli.sandbox.base import Sandbox, SandboxProcess
 from realcli.schema.events import ErrorEvent, ErrorType, MessageEvent, SessionEvent
+from realcli.util.safe_fs import NotARegularFile, read_bytes_under, remove_links
 
 __all__ = ["HOME_MOUNT", "TASK_MOUNT", "AgentCliHarness", "deep_merge", "script_of"]
 
@@ -149,7 +150,7 @@ class AgentCliHarness(Harness):
         """``(command, args)`` of the GUI MCP server as the agent starts it in its sandbox
         (stdio; it forwards every call to the trusted GUI service at the gateway)."""
         gateway = f"http://127.0.0.1:{ctx.gateway_port}"
-        return sys.executable, [GUI_MCP_MOUNT, "--transport", "stdio", "--gateway", gateway]
+        return sandbox_python(), [GUI_MCP_MOUNT, "--transport", "stdio", "--gateway", gateway]
 
     def remember(self, state: Path, transcript: Transcript) -> None:
         """Keep what a resumed session needs (e.g. the agent's session id) under ``state``."""
@@ -176,6 +177,8 @@ class AgentCliHarness(Harness):
             if self.resumes and ctx.state_dir is not None:  # kept for a resumed session
                 home = ctx.state_dir / self.spec.kind / "home"
             home.mkdir(parents=True, exist_ok=True)
+            # a resumed home is the agent's: no link of its may redirect prepare_home's writes
+            warn_skipped(ctx.ledger.emit, remove_links(home), f"{self.spec.kind} home (resume)")
             task_dir.mkdir()
             (task_dir / "instruction.md").write_text(ctx.instruction, encoding="utf-8")
             self.prepare_home(ctx, home, install)
@@ -228,20 +231,35 @@ class AgentCliHarness(Harness):
         return self._outcome(ctx, transcript, stopped, exit_code, wall, stderr, session)
 
     def _keep(self, ctx: HarnessContext, home: Path, native: Path) -> list[Path]:
-        """Copy the session files (redacted) to ``native/<kind>/home/``; the copies."""
+        """Copy the session files (redacted) to ``native/<kind>/home/``; the copies.
+
+        The agent's processes are gone, so the home is first rid of every symlink and
+        special file it left (a link to a hidden test or to ``/proc/self/environ`` would
+        otherwise be copied out; a FIFO would block); each file is then read fd-relative
+        with ``O_NOFOLLOW`` (:mod:`realcli.util.safe_fs`), so nothing outside the home is
+        ever read. What was left out is a ``warning`` event."""
+        skipped = remove_links(home)
         kept: list[Path] = []
         for src in self.native_files(home):
-            if not src.is_file() or src.stat().st_size > MAX_NATIVE_BYTES:
+            try:
+                rel = src.relative_to(home)
+                data = read_bytes_under(home, rel, max_bytes=MAX_NATIVE_BYTES)
+            except NotARegularFile as exc:
+                if exc.skipped.kind != "too_large":
+                    skipped.append(exc.skipped)
                 continue
-            dest = native / "home" / src.relative_to(home)
+            except (OSError, ValueError):
+                continue
+            dest = native / "home" / rel
             dest.parent.mkdir(parents=True, exist_ok=True)
             try:
-                text = src.read_text(encoding="utf-8")
+                text = data.decode("utf-8")
             except UnicodeDecodeError:
-                shutil.copyfile(src, dest)
+                dest.write_bytes(data)
             else:
                 dest.write_text(ctx.redactor.text(text), encoding="utf-8")
             kept.append(dest)
+        warn_skipped(ctx.ledger.emit, skipped, f"native_files ({self.spec.kind} home)")
         return kept
 
     def _outcome(

@@ -87,6 +87,9 @@ CATALOG_FILE = "realcli-models.json"
 SYSTEM_PYTHON = "/usr/bin/python3"
 KEY_ENV = "REALCLI_GATEWAY_KEY"
 DUMMY_KEY = "realcli-gateway"
+GUI_MCP_STARTUP_TIMEOUT_S = 30
+"""``mcp_servers.gui.startup_timeout_sec``: how long Codex waits for the (required) GUI MCP
+server's handshake before it gives up (Codex's default is 10 s; a busy machine needs more)."""
 CODEX_TOOLS: dict[str, tuple[str, str]] = {
     "exec_command": ("shell", "exec: shell"),
     "write_stdin": ("write_stdin", "exec: stdin"),
@@ -629,7 +632,17 @@ class CodexHarness(AgentCliHarness):
             raise ValueError("harness.options.config must be a mapping")
         if "gui" in ctx.channels:  # the GUI MCP server (stdio): tools mcp__gui__<tool>
             command, args = self.gui_mcp_server(ctx)
-            gui = {"mcp_servers": {"gui": {"command": command, "args": args}}}
+            # required: Codex waits for the server before its first request and exits
+            # ("required MCP servers failed to initialize") if it cannot start in time;
+            # optional servers may come up after the session began, so its first requests
+            # would lack the GUI tools
+            server = {
+                "command": command,
+                "args": args,
+                "required": True,
+                "startup_timeout_sec": GUI_MCP_STARTUP_TIMEOUT_S,
+            }
+            gui = {"mcp_servers": {"gui": server}}
             extra = deep_merge(gui, extra)
         return codex_config(
             base_url=f"http://127.0.0.1:{ctx.gateway_port}/v1",
@@ -734,7 +747,8 @@ class CodexHarness(AgentCliHarness):
             f"tools offered: {tools} (config.toml; model metadata of "
             f"{self._options().get('catalog_model', 'gpt-5.5')} unless the model is a bundled one)",
             "no web_search, tool_search, plugins/apps, goals, sub-agents, request_user_input",
-            "GUI tools: the gui MCP server only (mcp_servers.gui, stdio)"
+            "GUI tools: the gui MCP server only (mcp_servers.gui, stdio, required: Codex "
+            "starts no session without it)"
             if "gui" in ctx.channels
             else "no MCP servers configured",
             "Codex's own sandbox and approvals off (realcli's sandbox is the boundary)",

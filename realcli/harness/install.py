@@ -27,7 +27,15 @@ from typing import Literal
 
 from realcli.util.errors import RealcliError
 
-__all__ = ["RECIPES", "AgentInstall", "Recipe", "agents_dir", "find_install", "install"]
+__all__ = [
+    "RECIPES",
+    "AgentInstall",
+    "InstallError",
+    "Recipe",
+    "agents_dir",
+    "find_install",
+    "install",
+]
 
 MARKER = ".installed.json"
 
@@ -48,6 +56,18 @@ class Recipe:
     needs_node: bool = False
     npm_scripts: bool = False
     """npm recipes: run the packages' install scripts (some agents build native addons)."""
+    lifecycle: tuple[tuple[str, str], ...] = ()
+    """npm recipes installed without scripts: the agent package's own lifecycle scripts to
+    run after all, in order, as ``(script name, file)`` (e.g. ``("postinstall",
+    "scripts/postinstall.mjs")``, relative to :attr:`package_dir`), each with the pinned
+    Node. Only these run, never a dependency's; each must still be what the package's
+    ``package.json`` declares (``node <file>``), so a new version cannot change them
+    unnoticed."""
+    package_dir: str = ""
+    """The agent package's folder, relative to the install folder (``node_modules/<name>``)."""
+    pending_marker: str | None = None
+    """A file (relative to :attr:`package_dir`) the package ships and its lifecycle removes:
+    while it exists the install is incomplete (the agent refuses to start)."""
 
     @property
     def specs(self) -> tuple[str, ...]:
@@ -71,6 +91,17 @@ RECIPES: dict[str, Recipe] = {
     "openclaw": Recipe(
         "openclaw", "npm", "2026.9.6", ("openclaw@{version}",),
         "node_modules/openclaw/openclaw.mjs", needs_node=True,
+        # OpenClaw ships .openclaw-lifecycle-pending and refuses to start while it exists
+        # (it would run these scripts itself, in its read-only install: EROFS). preinstall
+        # checks the Node version and removes a 2026.8.1 guard file; postinstall prunes dist
+        # files missing from dist/postinstall-inventory.json and stale plugin node_modules,
+        # fetches fs-safe's native addon only if npm left it out, then removes the marker.
+        lifecycle=(
+            ("preinstall", "scripts/preinstall-package-manager-warning.mjs"),
+            ("postinstall", "scripts/postinstall-bundled-plugins.mjs"),
+        ),
+        package_dir="node_modules/openclaw",
+        pending_marker=".openclaw-lifecycle-pending",
     ),
     "hermes": Recipe(
         "hermes", "pip", "0.19.0", ("hermes-agent=={version}",), "bin/hermes", python="3.11"
@@ -129,7 +160,55 @@ def find_install(name: str, base: Path, version: str | None = None) -> AgentInst
             f"{name} {recipe.version} is not installed",
             f"run `realcli agents install {name}` (or set REALCLI_AGENTS_DIR to where it is)",
         )
+    pending = _pending(recipe, root)
+    if pending is not None:
+        raise InstallError(
+            str(pending),
+            "install",
+            f"{name} {recipe.version} is installed but its package lifecycle never ran "
+            f"({pending.name} is still there: the agent refuses to start)",
+            f"run `realcli agents install {name}` (it completes the install)",
+        )
     return AgentInstall(recipe, root)
+
+
+def _pending(recipe: Recipe, root: Path) -> Path | None:
+    """The recipe's pending-lifecycle marker, if it is still in the install."""
+    if recipe.pending_marker is None:
+        return None
+    marker = root / recipe.package_dir / recipe.pending_marker
+    return marker if marker.exists() else None
+
+
+def _run_lifecycle(recipe: Recipe, root: Path, log: Path, env: dict[str, str] | None) -> None:
+    """Run the agent package's own lifecycle scripts (:attr:`Recipe.lifecycle`) with the
+    pinned Node, in the package folder, then check its pending marker is gone.
+
+    Raises:
+        InstallError: a script is not what package.json declares, fails, or leaves the
+            marker behind.
+    """
+    if not recipe.lifecycle:
+        return
+    package = root / recipe.package_dir
+    manifest = package / "package.json"
+    declared = json.loads(manifest.read_text(encoding="utf-8")).get("scripts") or {}
+    node = str(find_install("node", root.parent).entry)
+    for script, path in recipe.lifecycle:
+        if declared.get(script) != f"node {path}":
+            raise InstallError(
+                str(manifest),
+                f"scripts.{script}",
+                f"is {declared.get(script)!r}, not the reviewed `node {path}`",
+                "review the package's new lifecycle and update Recipe.lifecycle in "
+                "realcli/harness/install.py",
+            )
+        _run([node, str(package / path)], log, env, cwd=package)
+    left = _pending(recipe, root)
+    if left is not None:
+        raise InstallError(
+            str(left), "install", "the package lifecycle ran but left its marker", "see log"
+        )
 
 
 def _recipe(name: str, version: str | None) -> Recipe:
@@ -168,18 +247,35 @@ def _python(minor: str) -> str:
     )
 
 
-def _run(argv: Sequence[str], log: Path, env: dict[str, str] | None = None) -> None:
+def _run(
+    argv: Sequence[str], log: Path, env: dict[str, str] | None = None, cwd: Path | None = None
+) -> None:
     with log.open("a", encoding="utf-8") as out:
         out.write(f"$ {' '.join(argv)}\n")
         out.flush()
         proc = subprocess.run(
-            list(argv), stdout=out, stderr=subprocess.STDOUT, env=env, check=False, timeout=1800
+            list(argv),
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=env,
+            cwd=cwd,
+            check=False,
+            timeout=1800,
         )
     if proc.returncode != 0:
         tail = log.read_text(encoding="utf-8", errors="replace")[-2000:]
         raise InstallError(
             str(log), "install", f"`{' '.join(argv)}` exited {proc.returncode}:\n{tail}", "see log"
         )
+
+
+def _node_env(recipe: Recipe, base: Path) -> dict[str, str] | None:
+    """The environment with the pinned Node first on PATH (installed if missing), for
+    recipes that need it; None (inherit) otherwise."""
+    if not recipe.needs_node:
+        return None
+    node = install("node", base)
+    return {**os.environ, "PATH": f"{node.entry.parent}:{os.environ.get('PATH', '')}"}
 
 
 def install(name: str, base: Path, *, force: bool = False) -> AgentInstall:
@@ -202,6 +298,10 @@ def _install_locked(name: str, recipe: Recipe, base: Path, *, force: bool) -> Ag
             return find_install(name, base)
         except InstallError:
             pass
+        if (root / MARKER).exists() and _pending(recipe, root) is not None:
+            # installed before realcli ran the package's lifecycle: complete it in place
+            _run_lifecycle(recipe, root, root / "install.log", _node_env(recipe, base))
+            return find_install(name, base)
     if root.exists():
         shutil.rmtree(root)
     root.mkdir(parents=True)
@@ -215,12 +315,9 @@ def _install_locked(name: str, recipe: Recipe, base: Path, *, force: bool) -> Ag
         argv += ["--no-save", "--loglevel=error"]
         if not recipe.npm_scripts:
             argv.append("--ignore-scripts")
-        if recipe.needs_node:
-            node = install("node", base)
-            env = {**os.environ, "PATH": f"{node.entry.parent}:{os.environ.get('PATH', '')}"}
-        else:
-            env = None
+        env = _node_env(recipe, base)
         _run([*argv, *recipe.specs], log, env)
+        _run_lifecycle(recipe, root, log, env)
     else:
         assert recipe.python is not None
         _run([_python(recipe.python), "-m", "venv", str(root)], log)
@@ -232,6 +329,7 @@ def _install_locked(name: str, recipe: Recipe, base: Path, *, force: bool) -> Ag
         "name": name,
         "version": recipe.version,
         "packages": list(recipe.specs),
+        "lifecycle": [script for script, _ in recipe.lifecycle],
         "seconds": round(time.monotonic() - started, 1),
     }
     (root / MARKER).write_text(json.dumps(marker, indent=2) + "\n")

@@ -13,6 +13,10 @@ repository's ``info/attributes`` switches off every content filter a workspace's
 and the contents of a nested git repository (a sub-folder with its own ``.git`` is stored as a
 gitlink, as git does).
 
+``git add`` (the one command that reads the workspace) runs in a sandbox that sees only the
+workspace and the repository: a link the agent swaps in while git reads is never followed to
+a host file (``docs/security.md``, "Links and special files").
+
 No user or system git configuration is read (``GIT_CONFIG_GLOBAL=/dev/null``,
 ``GIT_CONFIG_NOSYSTEM=1``); author and committer are fixed.
 """
@@ -26,12 +30,18 @@ import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from realcli.sandbox import SandboxOptions, make_sandbox
 from realcli.schema.events import SnapshotEvent
 from realcli.util.errors import RealcliError
 
 __all__ = ["SNAPSHOT_REF", "SnapshotError", "Snapshotter", "git_env", "restore_snapshot"]
 
 SNAPSHOT_REF = "refs/heads/snapshots"
+ADD_TIMEOUT_S = 300.0
+"""Longest a snapshot's ``git add`` may take (a huge workspace, or a FIFO swapped in)."""
+ADD_ATTEMPTS = 3
+_GIT_MOUNT = "/run/realcli/snapshots.git"
+_WORK_MOUNT = "/run/realcli/workspace"
 _ATTRIBUTES = (
     "# realcli: store and restore every file byte for byte, whatever .gitattributes says\n"
     "* -text -crlf -eol -filter -ident -working-tree-encoding -export-ignore -export-subst\n"
@@ -127,6 +137,42 @@ class Snapshotter:
         if self._commit:
             self._tree = _git(["rev-parse", f"{self._commit}^{{tree}}"], self._env).strip()
 
+    def _add(self) -> str:
+        """``git add`` of the whole workspace, run in a sandbox that sees only the workspace
+        and the repository: git opens files without ``O_NOFOLLOW``, so a file the agent's
+        background process swaps for a link (or a FIFO) between git's ``lstat`` and its
+        ``open`` is followed inside the sandbox, never to a host file (and a FIFO cannot
+        block realcli: the command has a timeout)."""
+        env = {
+            **{k: v for k, v in self._env.items() if k.startswith(("GIT_", "LC_"))},
+            "GIT_DIR": _GIT_MOUNT,
+            "GIT_INDEX_FILE": f"{_GIT_MOUNT}/index",
+            "GIT_WORK_TREE": _WORK_MOUNT,
+        }
+        sandbox = make_sandbox(
+            "local",
+            SandboxOptions(
+                workspace=self.workspace,
+                workdir=_WORK_MOUNT,
+                rw_binds=((self.git_dir, _GIT_MOUNT),),
+                env=env,
+            ),
+        )
+        args = ["add", "--all", "--force", "--verbose", "--ignore-errors"]
+        for _ in range(ADD_ATTEMPTS):  # a file that vanished mid-walk fails git add (128)
+            result = sandbox.exec(["git", *args], timeout_s=ADD_TIMEOUT_S)
+            if result.returncode in (0, 1) or result.timed_out:
+                break
+        if result.timed_out or result.returncode not in (0, 1):
+            raise SnapshotError(
+                str(self.git_dir),
+                "git add",
+                f"exit {result.returncode}{' (timed out)' if result.timed_out else ''}: "
+                f"{(result.stderr or result.stdout).strip()[-300:]}",
+                "check that git is installed and the run folder is writable",
+            )
+        return result.stdout
+
     @property
     def last_commit(self) -> str | None:
         return self._commit
@@ -142,12 +188,7 @@ class Snapshotter:
             # --verbose lists each path whose entry changed ("add 'x'", "remove 'x'"); the
             # index always holds the last snapshot's tree, so that is the diff to it.
             # --ignore-errors: an unreadable file is left out (exit 1), the rest is staged.
-            staged = _git(
-                ["add", "--all", "--force", "--verbose", "--ignore-errors"],
-                self._env,
-                cwd=self.workspace,
-                ok_codes=(0, 1),
-            )
+            staged = self._add()
             changed = sum(line.startswith(("add '", "remove '")) for line in staged.splitlines())
             if not changed and not force and self._tree is not None:
                 return None  # the index, hence the tree, is the last snapshot's

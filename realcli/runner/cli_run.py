@@ -10,7 +10,7 @@ from pydantic import BaseModel
 
 from realcli.runner.app import CONF_DIR, hydra_main
 from realcli.schema.run_spec import CONFIG_GROUPS, RunSpec
-from realcli.util.errors import ConfigError
+from realcli.util.errors import ConfigError, RealcliError
 from realcli.util.validation import did_you_mean
 
 __all__ = ["check_group_overrides", "config_dirs", "run_command"]
@@ -32,7 +32,7 @@ def config_dirs(argv: Sequence[str]) -> list[Path]:
 
 
 def _options(group: str, dirs: Sequence[Path]) -> list[str]:
-    return sorted({p.stem for d in dirs for p in (d / group).glob("*.yaml")})
+    return sorted({p.stem for d in dirs for p in (d / group).glob("*.yaml") if p.is_file()})
 
 
 def _check_key(arg: str, key: str) -> None:
@@ -71,6 +71,12 @@ def check_group_overrides(argv: Sequence[str]) -> None:
         if group not in _GROUPS or "(" in value or "*" in value:
             continue
         for option in filter(None, (v.strip() for v in value.split(","))):
+            for d in dirs:
+                path = d / group / f"{option}.yaml"
+                if path.exists() and not path.is_file():
+                    raise ConfigError(
+                        str(path), None, "is not a file", "make it a YAML file or remove it"
+                    )
             if option != "null" and not any((d / group / f"{option}.yaml").is_file() for d in dirs):
                 known = ", ".join(_options(group, dirs)) or "(none)"
                 raise ConfigError(
@@ -82,9 +88,12 @@ def check_group_overrides(argv: Sequence[str]) -> None:
 
 
 def run_command(argv: Sequence[str]) -> int:
+    from realcli.runner.precheck import precheck
+
     try:
         check_group_overrides(argv)
-    except ConfigError as exc:
+        precheck(argv, config_dirs(argv))
+    except RealcliError as exc:
         print(f"realcli: error: {exc}", file=sys.stderr)
         return 2
     sys.argv = ["realcli run", *argv]

@@ -14,8 +14,13 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from realcli.catalog import load_task
-from realcli.grading.testrun import load_saved_results
-from realcli.grading.verdict import build_verdict, outcome_from_ledger, screenshot_hashes
+from realcli.grading.testrun import load_saved_round
+from realcli.grading.verdict import (
+    build_verdict,
+    labels_from_ledger,
+    outcome_from_ledger,
+    screenshot_hashes,
+)
 from realcli.ledger import read_ledger
 from realcli.ledger.layout import EXPECTED, LEDGER, TASK_COPY, VERDICT, run_folders
 from realcli.runner.folders import read_verdict, write_json_atomic
@@ -295,16 +300,19 @@ def _regraded(run_dir: Path, old: Verdict) -> Verdict:
             expected = read_json_file(expected_path, 64 * MIB)
         except BadFile as exc:
             raise RealcliError(str(expected_path), None, str(exc), "rerun this run") from exc
+    saved = {n: load_saved_round(run_dir / "tests", n) for n in rounds}
     return build_verdict(
         task=task,
         run_key=old.run_key,
-        rounds={n: load_saved_results(run_dir / "tests", n) for n in rounds},
+        rounds={n: s.results for n, s in saved.items()},
+        tampered={n: s.tampered for n, s in saved.items()},
         status=status,
         error=error,
         timings=timings,
         expected=expected,
         workspace=run_dir / "workspace" if (run_dir / "workspace").is_dir() else None,
         screenshots=screenshot_hashes(ledger),
+        labels=labels_from_ledger(ledger),
     )
 
 

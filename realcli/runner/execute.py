@@ -25,11 +25,13 @@ from realcli import __version__
 from realcli.catalog import TaskBundle
 from realcli.gateway import ChatRequest, Gateway, Interjector, make_backend
 from realcli.gateway.meter import Meter, Pricing, SweepSpend
+from realcli.grading.hidden import HiddenText
 from realcli.grading.score import grade_round
-from realcli.grading.testrun import TEST_SETS, run_test_set, saved_paths
+from realcli.grading.testrun import TEST_SETS, planted_canaries, run_test_set
 from realcli.grading.verdict import (
     RunTimings,
     build_verdict,
+    labels_from_ledger,
     outcome_from_ledger,
     screenshot_hashes,
 )
@@ -40,8 +42,10 @@ from realcli.harness import (
     ModelCallRelay,
     make_harness,
 )
+from realcli.harness.install import InstallError
 from realcli.ledger import LedgerWriter, read_ledger
 from realcli.ledger.layout import EXPECTED, LEDGER, SNAPSHOTS_GIT, SPEC, TASK_COPY, VERDICT
+from realcli.ledger.warnings import warn_skipped
 from realcli.progress import SnapshotError, Snapshotter, progress_for_run
 from realcli.runner.folders import RunOutcome, finished_outcome, run_dir_for, write_json_atomic
 from realcli.runner.gui_session import gui_session
@@ -59,8 +63,19 @@ from realcli.runner.protocols import (
     with_plan,
 )
 from realcli.runner.spec import run_key
-from realcli.runner.workspace import prepare_workspace, sandbox_options
-from realcli.sandbox import SandboxOptions, make_sandbox
+from realcli.runner.workspace import (
+    prepare_workspace,
+    sandbox_options,
+    stage_workspace,
+    unstage_workspace,
+)
+from realcli.sandbox import (
+    LAUNCH_FAILED_EXIT,
+    LAUNCH_FAILED_MARK,
+    SandboxError,
+    SandboxOptions,
+    make_sandbox,
+)
 from realcli.schema.events import (
     BudgetEvent,
     ErrorEvent,
@@ -68,6 +83,7 @@ from realcli.schema.events import (
     Event,
     FidelityEvent,
     GradingEvent,
+    GradingTamperedEvent,
     HeaderEvent,
     InterventionEvent,
     ModelCallEvent,
@@ -79,6 +95,7 @@ from realcli.schema.run_spec import RunSpec
 from realcli.schema.verdict import TestResult, Verdict
 from realcli.util.errors import RealcliError
 from realcli.util.redact import Redactor
+from realcli.util.safe_fs import special_files
 
 __all__ = ["RunOutcome", "execute_run"]
 
@@ -95,6 +112,48 @@ def _write_pools(path: Path, gateway: Gateway) -> None:
         for p in gateway.pools.values()
     ]
     write_json_atomic(path, pools)
+
+
+def _one_line(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}"
+
+
+def _infra_type(exc: Exception, launching: bool) -> ErrorType:
+    """The typed reason of an exception that ended a session: the agent is not installed,
+    the sandbox could not start it, or another infra failure."""
+    if isinstance(exc, InstallError):
+        return ErrorType.agent_not_installed
+    if launching and isinstance(exc, SandboxError):
+        return ErrorType.agent_launch_failed
+    return ErrorType.infra_error
+
+
+def _not_started(outcome: HarnessOutcome, session_no: int) -> ErrorEvent:
+    """The session ended before its first model call: the agent never worked on the task
+    (crashed at start-up, exited, hung until its wall clock), or could not be launched at
+    all (the sandbox launcher's exit status and stderr line)."""
+    launch = outcome.exit_code == LAUNCH_FAILED_EXIT and LAUNCH_FAILED_MARK in outcome.detail
+    how = f"{outcome.reason}, exit status {outcome.exit_code}"
+    detail = f": {outcome.detail[-1500:]}" if outcome.detail else ""
+    if launch:
+        message = f"the sandbox could not launch the agent ({how}){detail}"
+        return ErrorEvent(seq=0, error_type=ErrorType.agent_launch_failed, message=message)
+    message = f"agent session {session_no} ended ({how}) before its first model call{detail}"
+    return ErrorEvent(seq=0, error_type=ErrorType.agent_not_started, message=message)
+
+
+def _not_applicable(outcome: HarnessOutcome | None, harness: str) -> FidelityEvent:
+    """The fidelity check of a session that never reached the model: not applicable."""
+    native = outcome.native if outcome is not None else None
+    source = native.source if native is not None else f"native/{harness}"
+    return FidelityEvent(
+        seq=0,
+        source=source,
+        ok=False,
+        applicable=False,
+        gateway_calls=0,
+        problems=("not applicable: the session made no model call",),
+    )
 
 
 def _git_sha() -> str | None:
@@ -355,6 +414,7 @@ class _Run:
         self.session_no = 0
         self.expected: dict[str, list[str]] | None = None
         self.first_instruction = task.instruction
+        self.hidden_text: HiddenText | None = None
 
     @property
     def harness_resumes(self) -> bool:
@@ -408,9 +468,10 @@ class _Run:
 
     def _rounds(self) -> Verdict:
         workspace = self.run_dir / "workspace"
+        staged = stage_workspace(workspace)  # a neutral host path while the run works on it
         expected: dict[str, list[str]] | None = None
         try:
-            prepare_workspace(self.task, workspace, self.make_sandbox)
+            prepare_workspace(self.task, staged, self.make_sandbox)
             expected = expected_tests(self.task, self.make_sandbox, self.inventory_dir)
             (self.run_dir / "tests").mkdir()
             write_json_atomic(self.run_dir / "tests" / EXPECTED, expected)
@@ -419,6 +480,7 @@ class _Run:
         self.expected = expected
         protocol = self.spec.protocol
         rounds: dict[int, list[TestResult]] = {}
+        tampered: dict[int, list[str]] = {}
         agent_s = tests_s = 0.0
         state_dir = Path(tempfile.mkdtemp(prefix="realcli-state-"))
         self.live = _Live(self, workspace)
@@ -445,14 +507,17 @@ class _Run:
                 self.ledger.emit(RoundEndEvent(seq=0, round=round_no, reason=reason))
                 if not workspace.is_dir():
                     continue
-                rounds[round_no], seconds = self._grade(workspace, round_no)
+                rounds[round_no], tampered[round_no], seconds = self._grade(workspace, round_no)
                 tests_s += seconds
                 message, resume = self.task.instruction, False  # rounds without feedback
-                graded = grade_round(self.task.spec, round_no, rounds[round_no], expected)
+                graded = grade_round(
+                    self.task.spec, round_no, rounds[round_no], expected, tampered[round_no]
+                )
                 passed_before = graded.passed
                 if protocol.feedback and round_no < protocol.rounds and not graded.passed:
-                    logs = [saved_paths(self.run_dir / "tests", round_no, s)[1] for s in TEST_SETS]
-                    text = feedback_message(round_no, graded, logs, protocol.feedback_chars)
+                    canaries = planted_canaries(self.run_dir / "tests", round_no)
+                    hidden = self._hidden_text().extended(canaries)
+                    text = feedback_message(round_no, graded, hidden, protocol.feedback_chars)
                     message, resume, delivery = self._continuation(text)
                     self._intervene(round_no + 1, "feedback", "round_end", "tests", delivery, text)
             if self.spec.progress.replay and self.live.snapshotter is not None:
@@ -460,8 +525,10 @@ class _Run:
         finally:
             self.ledger.remove_listener(self.live.on_event)
             shutil.rmtree(state_dir, ignore_errors=True)
+            unstage_workspace(workspace, staged)
         # the status comes from the ledger, exactly as `realcli regrade` reads it
-        status, error, _ = outcome_from_ledger(read_ledger(self.ledger.path))
+        ledger = read_ledger(self.ledger.path)
+        status, error, _ = outcome_from_ledger(ledger)
         wall = time.monotonic() - self.started
         verdict = build_verdict(
             task=self.task.spec,
@@ -472,7 +539,9 @@ class _Run:
             timings=RunTimings(wall_time_s=wall, agent_time_s=agent_s, tests_time_s=tests_s),
             expected=expected,
             workspace=workspace if workspace.is_dir() else None,
-            screenshots=screenshot_hashes(read_ledger(self.ledger.path)),
+            screenshots=screenshot_hashes(ledger),
+            tampered=tampered,
+            labels=labels_from_ledger(ledger),
         )
         write_json_atomic(self.run_dir / VERDICT, verdict.model_dump(mode="json"))
         self.ledger.emit(RunEndEvent(seq=0, status=verdict.status.value, wall_time_s=wall))
@@ -593,6 +662,7 @@ class _Run:
         native_dir = self.run_dir / "native"
         native_dir.mkdir(exist_ok=True)
         ctx: HarnessContext | None = None
+        launching = False
         try:
             reference = self.task.reference_actions() if self.spec.model.backend == "replay" else []
             backend = make_backend(self.spec.model, reference, workdir=self.task.spec.workdir)
@@ -624,6 +694,8 @@ class _Run:
                     interjector=self.live.interjector,
                     first_call=self.live.model_calls,
                     before_call=self.live.before_call,
+                    require_gui=gui is not None,
+                    on_infra_error=self._gui_tools_missing,
                 )
                 stack.enter_context(gateway)
                 gateway.start(sock_dir / "gateway.sock")
@@ -650,13 +722,12 @@ class _Run:
                     resume=resume and self.session_no > 1,
                     state_dir=state_dir,
                 )
+                launching = True
                 outcome = harness.run(ctx)
             reason, turns = outcome.reason, outcome.turns
         except Exception as exc:  # an infra failure: labelled, never dropped
             self.ledger.emit(
-                ErrorEvent(
-                    seq=0, error_type=ErrorType.infra_error, message=f"{type(exc).__name__}: {exc}"
-                )
+                ErrorEvent(seq=0, error_type=_infra_type(exc, launching), message=_one_line(exc))
             )
         finally:
             self.live.interjector_discard()  # guidance the session ended before it was read
@@ -671,7 +742,13 @@ class _Run:
             for pool in gateway.pools.values():
                 self.ledger.emit(pool.event())
             _write_pools(native_dir / "tool_pools.json", gateway)
-        if outcome is not None and outcome.native is not None:
+        started_agent = usage.calls > 0 or reason == "cost_cap"
+        if not started_agent:  # nothing to grade the model on: an infra error, labelled
+            if outcome is not None:
+                self.ledger.emit(_not_started(outcome, self.session_no))
+            reason = "not_started"
+            self.ledger.emit(_not_applicable(outcome, self.spec.harness.kind))
+        elif outcome is not None and outcome.native is not None:
             self.ledger.emit(self._fidelity(outcome, usage))
         seconds = time.monotonic() - started
         self.ledger.emit(
@@ -685,6 +762,9 @@ class _Run:
             )
         )
         return reason, seconds
+
+    def _gui_tools_missing(self, message: str) -> None:
+        self.ledger.emit(ErrorEvent(seq=0, error_type=ErrorType.gui_tools_missing, message=message))
 
     def _fidelity(self, outcome: HarnessOutcome, usage: _Usage) -> FidelityEvent:
         """The gateway's view of the session against the harness's native session log."""
@@ -723,9 +803,21 @@ class _Run:
             problems=tuple(problems),
         )
 
-    def _grade(self, workspace: Path, round_no: int) -> tuple[list[TestResult], float]:
+    def _hidden_text(self) -> HiddenText:
+        """The hidden tests' and the reference solution's text (built once per run)."""
+        if self.hidden_text is None:
+            self.hidden_text = HiddenText.from_dirs(self.task.tests_dir, self.task.solution_dir)
+        return self.hidden_text
+
+    def _grade(self, workspace: Path, round_no: int) -> tuple[list[TestResult], list[str], float]:
+        """Both test sets of one round: results, why they cannot be trusted (each also a
+        ``grading_tampered`` event), seconds."""
         results: list[TestResult] = []
+        tampered: list[str] = []
         seconds = 0.0
+        # the grading copy leaves FIFOs, sockets and devices out (realcli.util.safe_fs)
+        where = f"grading round {round_no} (workspace copy)"
+        warn_skipped(self.ledger.emit, special_files(workspace), where)
         for test_set in TEST_SETS:
             run = run_test_set(
                 tests_dir=self.task.tests_dir,
@@ -755,4 +847,11 @@ class _Run:
                     duration_s=run.duration_s,
                 )
             )
-        return results, seconds
+            if run.tampered:
+                tampered.extend(f"{test_set}: {r}" for r in run.tampered)
+                self.ledger.emit(
+                    GradingTamperedEvent(
+                        seq=0, round=round_no, test_set=test_set, reasons=run.tampered
+                    )
+                )
+        return results, tampered, seconds

@@ -84,6 +84,7 @@ def gui_session(
                 memory_mb=max(task.spec.resources.memory_mb, 4096),
                 limit_address_space=False,  # browsers and toolkits reserve address space
                 ro_binds=tuple(binds),
+                stage_ro_binds=False,  # the app sees the workspace live, not a copy
             )
             argv = [a.replace("{app}", APP_MOUNT) for a in app.argv]
             desktop.launch(argv, sandbox=make_sandbox(options))

@@ -51,13 +51,16 @@ class TaskHealth:
 
 def _run_state(
     task: TaskBundle, state: str, make_sandbox: Callable[[SandboxOptions], Sandbox]
-) -> list[TestResult]:
+) -> tuple[list[TestResult], list[str]]:
+    """Both test sets on the initial or reference state: results, and every reason the
+    grading guard gave for not trusting them (an honest state must give none)."""
     with tempfile.TemporaryDirectory(prefix="realcli-check-") as tmp:
         workspace, out = Path(tmp) / "ws", Path(tmp) / "out"
         prepare_workspace(task, workspace, make_sandbox)
         if state == "reference":
             apply_reference(task, workspace, make_sandbox)
         results: list[TestResult] = []
+        tampered: list[str] = []
         for test_set in TEST_SETS:
             run = run_test_set(
                 tests_dir=task.tests_dir,
@@ -70,7 +73,8 @@ def _run_state(
                 timeout_s=task.spec.timeouts.tests_s,
             )
             results.extend(run.results)
-    return results
+            tampered.extend(f"{test_set}: {reason}" for reason in run.tampered)
+    return results, tampered
 
 
 def _collection_errors(task: TaskBundle, state: str, results: list[TestResult]) -> list[str]:
@@ -135,7 +139,7 @@ def check_task(
     for attempt in range(repeat):
         for state in ("initial", "reference"):
             try:
-                results = _run_state(task, state, make_sandbox)
+                results, tampered = _run_state(task, state, make_sandbox)
             except RealcliError as exc:
                 health.gates.append(Gate(f"{state} state", False, str(exc)))
                 return health
@@ -143,6 +147,16 @@ def check_task(
                 outcomes[f"{state}:{r.nodeid}"].append(r.outcome.value)
             if attempt:
                 continue
+            health.gates.append(
+                Gate(
+                    f"grading integrity on {state}",
+                    not tampered,
+                    "; ".join(tampered)
+                    + " (fix: the task's own tests or conftest must not patch pytest's reporting)"
+                    if tampered
+                    else "",
+                )
+            )
             errors = _collection_errors(task, state, results)
             if errors:
                 health.gates.append(Gate(f"collect on {state}", False, "; ".join(errors)))

@@ -3,7 +3,10 @@
 Every message realcli sends after the first starts with :data:`CONTINUATION_MARK` (the
 offline backends count them to know which turn of a script comes next). The texts are built
 from the task bundle and the hidden tests' results; the tests themselves never reach the
-agent's sandbox (feedback carries their output, as a human reviewer would paste it).
+agent's sandbox. Feedback carries realcli's parsed results, never raw test output (which the
+code under test controls): per failing test its id, outcome and the assertion message the
+pytest guard extracted, scrubbed of any text copied from the hidden tests or the reference
+solution (:class:`realcli.grading.hidden.HiddenText`) and bounded in length.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from pathlib import Path
 
 from realcli.catalog import TaskBundle
 from realcli.gateway import CONTINUATION_MARK, ChatRequest, earlier_calls_line, make_backend
+from realcli.grading.hidden import HiddenText
 from realcli.ledger import read_ledger
 from realcli.schema.events import Event
 from realcli.schema.run_spec import ModelSpec
@@ -76,9 +80,21 @@ def _tail(text: str, limit: int) -> str:
     return text if len(text) <= limit else "…" + text[-limit:]
 
 
-def feedback_message(round_no: int, verdict: RoundVerdict, logs: Sequence[Path], limit: int) -> str:
-    """After round ``round_no``: which sub-steps and regression tests fail, then the end of
-    each test set's output (pytest's failure report), in at most about ``limit`` chars."""
+FEEDBACK_MESSAGE_CHARS = 300
+"""Most characters of one failing test's message in feedback."""
+
+
+def _failure_line(test: TestResult, hidden: HiddenText) -> str:
+    message = hidden.scrub(test.message)
+    if len(message) > FEEDBACK_MESSAGE_CHARS:
+        message = message[: FEEDBACK_MESSAGE_CHARS - 1] + "…"
+    return f"- {test.nodeid} [{test.outcome.value}]" + (f": {message}" if message else "")
+
+
+def feedback_message(round_no: int, verdict: RoundVerdict, hidden: HiddenText, limit: int) -> str:
+    """After round ``round_no``: which sub-steps and regression tests fail, then one line per
+    failing test (its id, outcome and scrubbed assertion message), in at most ``limit``
+    characters. Nothing of the tests' raw output is included."""
     failing_steps = [s.id for s in verdict.substeps if not s.passed]
     failing_p2p = [t.nodeid for t in verdict.tests if t.test_set == "p2p" and t.outcome != "passed"]
     head = [
@@ -92,14 +108,27 @@ def feedback_message(round_no: int, verdict: RoundVerdict, logs: Sequence[Path],
     if failing_p2p:
         shown = ", ".join(failing_p2p[:10]) + (" …" if len(failing_p2p) > 10 else "")
         head.append(f"Regressions (tests that passed before you started): {shown}.")
-    head.append("Continue working on the task; the test output follows.")
-    budget = max(200, limit - sum(len(h) + 1 for h in head))
-    per_log = budget // max(1, len(logs))
-    body = []
-    for log in logs:
-        text = log.read_text(encoding="utf-8", errors="replace") if log.is_file() else ""
-        body.append(f"--- {log.stem} ---\n{_tail(text.strip(), per_log)}")
-    return "\n".join(head) + "\n\n" + "\n\n".join(body)
+    failing = [t for t in verdict.tests if t.outcome is not TestOutcome.passed]
+    head.append(
+        "Continue working on the task; the failing tests follow."
+        if failing
+        else "Continue working on the task."
+    )
+    text = "\n".join(head)
+    if verdict.tampered:
+        text += "\nThe test run was interfered with, so no test result can be reported."
+        return text[:limit]
+    lines: list[str] = []
+    used = len(text) + 2
+    for i, test in enumerate(failing):
+        line = _failure_line(test, hidden)
+        more = f"… and {len(failing) - i} more failing tests"
+        if used + len(line) + 1 + len(more) > limit:
+            lines.append(more)
+            break
+        lines.append(line)
+        used += len(line) + 1
+    return text + ("\n\n" + "\n".join(lines) if lines else "")
 
 
 def next_unmet(task: TaskBundle, verdict: RoundVerdict) -> SubStep | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from collections.abc import Callable, Sequence
@@ -17,7 +18,13 @@ from realcli.util.errors import TaskError
 if TYPE_CHECKING:
     from realcli.runner.gui_session import GuiSession
 
-__all__ = ["apply_reference", "prepare_workspace", "sandbox_options"]
+__all__ = [
+    "apply_reference",
+    "prepare_workspace",
+    "sandbox_options",
+    "stage_workspace",
+    "unstage_workspace",
+]
 
 SETUP_MOUNT = "/run/realcli/setup.sh"
 
@@ -34,6 +41,35 @@ def sandbox_options(task: TaskBundle, workspace: Path, **overrides: object) -> S
     )
     given = {k: v for k, v in overrides.items() if v is not None}
     return replace(opts, **given) if given else opts  # type: ignore[arg-type]
+
+
+def stage_workspace(workspace: Path) -> Path:
+    """Where the run's workspace lives while agents and apps work on it: a fresh folder under
+    the host's temp dir, with ``workspace`` (in the run folder) a link to it, so the sandbox's
+    ``/proc/self/mountinfo`` shows a meaningless temp path, not the runs dir. Only when the
+    temp dir is on the run folder's filesystem (moving it back is a rename); else
+    ``workspace`` itself. :func:`unstage_workspace` moves it back."""
+    tmp = Path(tempfile.gettempdir())
+    try:
+        same_fs = tmp.stat().st_dev == workspace.parent.stat().st_dev
+    except OSError:
+        same_fs = False
+    if not same_fs or workspace.exists() or workspace.is_symlink():
+        return workspace
+    staged = Path(tempfile.mkdtemp(prefix="realcli-ws-", dir=tmp)) / "ws"
+    workspace.symlink_to(staged, target_is_directory=True)
+    return staged
+
+
+def unstage_workspace(workspace: Path, staged: Path) -> None:
+    """Put the workspace back in the run folder (``workspace`` is no longer a link)."""
+    if staged == workspace:
+        return
+    if workspace.is_symlink():
+        workspace.unlink()
+    if staged.exists() or staged.is_symlink():
+        os.rename(staged, workspace)
+    shutil.rmtree(staged.parent, ignore_errors=True)
 
 
 def prepare_workspace(

@@ -2,6 +2,8 @@
 
 from realcli.sandbox.base import (
     GATEWAY_MOUNT,
+    LAUNCH_FAILED_EXIT,
+    LAUNCH_FAILED_MARK,
     ExecResult,
     Sandbox,
     SandboxError,
@@ -9,10 +11,14 @@ from realcli.sandbox.base import (
     SandboxProcess,
 )
 from realcli.sandbox.local import LocalSandbox
+from realcli.sandbox.neutral import VENV_MOUNT, sandbox_python
 
 __all__ = [
     "GATEWAY_MOUNT",
+    "LAUNCH_FAILED_EXIT",
+    "LAUNCH_FAILED_MARK",
     "SANDBOXES",
+    "VENV_MOUNT",
     "ExecResult",
     "LocalSandbox",
     "Sandbox",
@@ -20,6 +26,7 @@ __all__ = [
     "SandboxOptions",
     "SandboxProcess",
     "make_sandbox",
+    "sandbox_python",
 ]
 
 SANDBOXES: dict[str, type[Sandbox]] = {"local": LocalSandbox}

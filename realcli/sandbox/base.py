@@ -18,6 +18,8 @@ from typing import Any, Self
 
 __all__ = [
     "GATEWAY_MOUNT",
+    "LAUNCH_FAILED_EXIT",
+    "LAUNCH_FAILED_MARK",
     "ExecResult",
     "Sandbox",
     "SandboxError",
@@ -27,6 +29,12 @@ __all__ = [
 
 GATEWAY_MOUNT = "/run/realcli/gw"
 """Where the directory of the gateway's Unix socket appears inside a sandbox (read-only)."""
+
+
+LAUNCH_FAILED_EXIT = 127
+LAUNCH_FAILED_MARK = "realcli launcher: cannot run"
+"""The launcher inside a sandbox (``inside.py``) exits :data:`LAUNCH_FAILED_EXIT` and writes
+this to stderr when it cannot start the command (missing binary, not executable)."""
 
 
 class SandboxError(RuntimeError):
@@ -51,6 +59,10 @@ class SandboxOptions:
     """Largest file a process may write (RLIMIT_FSIZE)."""
     ro_binds: tuple[tuple[Path, str], ...] = ()
     """Extra read-only ``(host path, sandbox path)`` binds, e.g. the tests for grading."""
+    stage_ro_binds: bool = True
+    """Copy small read-only binds (a task's tests, a script) into a temp folder for the
+    command's lifetime, so ``/proc/self/mountinfo`` does not show their host paths. False
+    when a bind must show later changes (a GUI app's live view of the workspace)."""
     rw_binds: tuple[tuple[Path, str], ...] = ()
     """Extra read-write ``(host directory, sandbox path)`` binds, e.g. an agent's per-run home."""
     env: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))

@@ -33,6 +33,7 @@ from realcli.sandbox.base import (
     check_argv,
 )
 from realcli.sandbox.local_process import BwrapProcess, BwrapRun, rlimits
+from realcli.sandbox.neutral import VENV_MOUNT, sandbox_python, stage_small, venv_mirror
 
 __all__ = ["ETC_ALLOWLIST", "LocalSandbox"]
 
@@ -73,9 +74,10 @@ def _bwrap() -> str:
     return path
 
 
-def _python_roots() -> list[str]:
+def _python_roots(*, hide_venv: bool = False) -> list[str]:
     roots: list[str] = []
-    for prefix in (sys.base_prefix, sys.prefix):
+    prefixes = (sys.base_prefix,) if hide_venv else (sys.base_prefix, sys.prefix)
+    for prefix in prefixes:
         real = os.path.realpath(prefix)
         for p in dict.fromkeys((prefix, real)):
             if p not in roots and not p.startswith("/usr/") and p != "/usr":
@@ -90,9 +92,15 @@ class LocalSandbox(Sandbox):
 
     # ----------------------------------------------------------------- command line
     def bwrap_options(
-        self, *, cwd: str | None = None, env: Mapping[str, str] | None = None
+        self,
+        *,
+        cwd: str | None = None,
+        env: Mapping[str, str] | None = None,
+        staging: Path | None = None,
     ) -> list[str]:
-        """The bwrap options (without the command) for one command in this sandbox."""
+        """The bwrap options (without the command) for one command in this sandbox.
+        ``staging``: an empty host folder that outlives the command, where small read-only
+        binds are copied so their mounts do not show their host paths (:mod:`.neutral`)."""
         o = self.options
         args = ["--unshare-all", "--die-with-parent", "--new-session", "--clearenv"]
         args += ["--cap-drop", "ALL"]  # root inside owns its files but holds no capability
@@ -110,16 +118,23 @@ class LocalSandbox(Sandbox):
             host = Path("/etc") / rel
             if host.exists():
                 args += ["--ro-bind", str(host), str(host)]
-        for root in _python_roots():
+        mirror = venv_mirror()
+        for root in _python_roots(hide_venv=mirror is not None):
             args += ["--ro-bind", root, root]
+        if mirror is not None:
+            args += ["--ro-bind", str(mirror), VENV_MOUNT]
         args += ["--bind", str(o.workspace), o.workdir]
-        for host_path, dest in o.ro_binds:
-            args += ["--ro-bind", str(host_path), dest]
+        ro_binds = [*o.ro_binds]
+        if o.gateway_socket is not None:
+            ro_binds.append((INSIDE_SCRIPT, INSIDE_MOUNT))
+        for n, (host_path, dest) in enumerate(ro_binds):
+            stage = staging is not None and (o.stage_ro_binds or host_path == INSIDE_SCRIPT)
+            source = stage_small(Path(host_path), staging, n) if stage and staging else host_path
+            args += ["--ro-bind", str(source), dest]
         for host_path, dest in o.rw_binds:
             args += ["--bind", str(host_path), dest]
         if o.gateway_socket is not None:
             args += ["--ro-bind", str(o.gateway_socket.parent), GATEWAY_MOUNT]
-            args += ["--ro-bind", str(INSIDE_SCRIPT), INSIDE_MOUNT]
         args += ["--remount-ro", "/"]  # the root itself (/etc, /run, ...) is read-only too
         args += ["--chdir", cwd or o.workdir]
         for key, value in self.environment(env).items():
@@ -130,7 +145,7 @@ class LocalSandbox(Sandbox):
         """The complete environment of a command inside (nothing inherited from the host)."""
         o = self.options
         env = {
-            "PATH": f"{sys.prefix}/bin:{SYSTEM_PATH}",
+            "PATH": f"{Path(sandbox_python()).parent}:{SYSTEM_PATH}",
             "HOME": "/tmp/home",
             "TMPDIR": "/tmp",
             "LANG": "C.UTF-8",
@@ -183,11 +198,16 @@ class LocalSandbox(Sandbox):
         for host_path, _ in o.rw_binds:
             if not Path(host_path).is_dir():
                 raise SandboxError(f"read-write bind source {host_path} is not a directory")
+        staging = Path(tempfile.mkdtemp(prefix="realcli-sb-"))
         args_fd = os.memfd_create("realcli-bwrap-args")
         info_r, info_w = os.pipe()
         os.set_blocking(info_r, False)
         try:
-            options = ["--info-fd", str(info_w), *self.bwrap_options(cwd=cwd, env=env)]
+            options = [
+                "--info-fd",
+                str(info_w),
+                *self.bwrap_options(cwd=cwd, env=env, staging=staging),
+            ]
             if any("\0" in opt for opt in options):
                 raise ValueError("sandbox paths and environment values cannot contain NUL")
             os.write(args_fd, b"".join(a.encode() + b"\0" for a in options))
@@ -208,14 +228,16 @@ class LocalSandbox(Sandbox):
             )
         except OSError as exc:
             os.close(info_r)
+            shutil.rmtree(staging, ignore_errors=True)
             raise SandboxError(f"cannot start bubblewrap: {exc}") from exc
         except BaseException:
             os.close(info_r)
+            shutil.rmtree(staging, ignore_errors=True)
             raise
         finally:
             os.close(args_fd)
             os.close(info_w)
-        return BwrapRun(popen, info_r)
+        return BwrapRun(popen, info_r, staging)
 
     def exec(
         self,

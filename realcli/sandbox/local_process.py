@@ -12,6 +12,7 @@ import contextlib
 import json
 import os
 import resource
+import shutil
 import signal
 import subprocess
 import threading
@@ -110,8 +111,12 @@ class BwrapRun:
     that, so when exec()/wait() return nothing started inside is still running.
     """
 
-    def __init__(self, popen: subprocess.Popen[str], info_fd: int) -> None:
+    def __init__(
+        self, popen: subprocess.Popen[str], info_fd: int, staging: Path | None = None
+    ) -> None:
         self.popen = popen
+        self._staging = staging
+        """Host folder of the run's staged binds, removed once the namespace is gone."""
         self._info_fd: int | None = info_fd
         self._info = b""
         self._init: int | None = None
@@ -163,3 +168,6 @@ class BwrapRun:
         if self._info_fd is not None:
             os.close(self._info_fd)
             self._info_fd = None
+        if self._staging is not None:
+            shutil.rmtree(self._staging, ignore_errors=True)
+            self._staging = None

@@ -15,6 +15,7 @@ from pydantic import Field, TypeAdapter
 from realcli.schema.base import Frozen
 
 __all__ = [
+    "INFRA_ERRORS",
     "LEDGER_SCHEMA_VERSION",
     "BudgetEvent",
     "Channel",
@@ -24,6 +25,7 @@ __all__ = [
     "EventAdapter",
     "FidelityEvent",
     "GradingEvent",
+    "GradingTamperedEvent",
     "HeaderEvent",
     "InterventionEvent",
     "MessageEvent",
@@ -37,6 +39,8 @@ __all__ = [
     "ToolCallEvent",
     "ToolPoolEvent",
     "ToolResultEvent",
+    "WarningEvent",
+    "WarningType",
     "utc_now",
 ]
 
@@ -62,6 +66,39 @@ class ErrorType(StrEnum):
     task_error = "task_error"
     grading_error = "grading_error"
     infra_error = "infra_error"
+    # the run never started: infra errors with a typed reason (labelled, still in denominators)
+    agent_not_installed = "agent_not_installed"
+    """The agent CLI's install is missing or incomplete (``realcli agents install``)."""
+    agent_launch_failed = "agent_launch_failed"
+    """The sandbox could not start the agent's program (missing binary, bad bind)."""
+    agent_not_started = "agent_not_started"
+    """The agent's session ended before its first model call (crashed at start-up, exited,
+    or hung until its wall clock)."""
+    gui_tools_missing = "gui_tools_missing"
+    """A request in a mode with the GUI channel offered tools but none of the GUI tools
+    (e.g. the agent started before its GUI MCP server was up)."""
+
+
+INFRA_ERRORS: frozenset[ErrorType] = frozenset(
+    {
+        ErrorType.sandbox_error,
+        ErrorType.gateway_error,
+        ErrorType.infra_error,
+        ErrorType.agent_not_installed,
+        ErrorType.agent_launch_failed,
+        ErrorType.agent_not_started,
+        ErrorType.gui_tools_missing,
+    }
+)
+"""Error types that make a run ``infra_error``: the harness, sandbox or gateway failed, not
+the agent at the task."""
+
+
+class WarningType(StrEnum):
+    skipped_link = "skipped_link"
+    """a symlink realcli did not follow (native files, the agent's home, a workspace copy)"""
+    skipped_special_file = "skipped_special_file"
+    """a FIFO, socket or device left out of a copy or read (grading, native files)"""
 
 
 class _Event(Frozen):
@@ -137,7 +174,12 @@ class FidelityEvent(_Event):
 
     kind: Literal["fidelity"] = "fidelity"
     source: str = Field(description="the native file(s) read, relative to the run folder")
-    ok: bool
+    ok: bool = Field(description="the check applied and held (false when not applicable)")
+    applicable: bool = Field(
+        True,
+        description="false when the session never started (no model call): nothing to "
+        "reconcile, so neither ok nor a mismatch",
+    )
     gateway_calls: int = Field(ge=0)
     native_calls: int | None = Field(None, ge=0)
     gateway_tokens_in: int = Field(0, ge=0)
@@ -209,6 +251,19 @@ class ErrorEvent(_Event):
     message: str
 
 
+class WarningEvent(_Event):
+    """Something realcli left out on purpose while the run went on: a FIFO in the workspace
+    not copied for grading, a symlink in the agent's home not followed, ..."""
+
+    kind: Literal["warning"] = "warning"
+    warning_type: WarningType
+    where: str = Field(description="what realcli was doing: 'grading', 'native_files', ...")
+    message: str
+    paths: tuple[str, ...] = Field(
+        (), description="the entries left out, relative to their tree, each with its kind"
+    )
+
+
 class BudgetEvent(_Event):
     kind: Literal["budget"] = "budget"
     turns: int = Field(ge=0)
@@ -227,6 +282,16 @@ class GradingEvent(_Event):
     errors: int = Field(ge=0)
     exit_code: int
     duration_s: float = Field(ge=0)
+
+
+class GradingTamperedEvent(_Event):
+    """A test set whose grading the code under test interfered with (see
+    :mod:`realcli.grading.guard`): its results count as errors and the run cannot pass."""
+
+    kind: Literal["grading_tampered"] = "grading_tampered"
+    round: int = Field(ge=1)
+    test_set: Literal["f2p", "p2p"]
+    reasons: tuple[str, ...] = Field(min_length=1, description="each signal that disagreed")
 
 
 class InterventionEvent(_Event):
@@ -295,8 +360,10 @@ Event = Annotated[
     | RoundStartEvent
     | RoundEndEvent
     | ErrorEvent
+    | WarningEvent
     | BudgetEvent
     | GradingEvent
+    | GradingTamperedEvent
     | RunEndEvent,
     Field(discriminator="kind"),
 ]

@@ -6,11 +6,14 @@ and rejects unknown keys, so a typo in YAML or on the command line is a clear er
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 from realcli.schema.base import Frozen
+from realcli.schema.task_spec import TASK_ID_PATTERN
 
 __all__ = [
     "CONFIG_GROUPS",
@@ -32,14 +35,19 @@ __all__ = [
     "UpstreamSpec",
 ]
 
+_DAY_S = 86400.0
+_MAX_PRICE = 10_000.0
+"""USD per million tokens: far above any list price, below a typo's 1e30."""
+_MAX_USD = 1_000_000.0
+
 
 class PricingSpec(Frozen):
     """USD per million tokens (the provider's list price); cost = tokens x price."""
 
-    input_per_mtok: float = Field(0.0, ge=0)
-    output_per_mtok: float = Field(0.0, ge=0)
+    input_per_mtok: float = Field(0.0, ge=0, le=_MAX_PRICE)
+    output_per_mtok: float = Field(0.0, ge=0, le=_MAX_PRICE)
     cached_input_per_mtok: float | None = Field(
-        None, ge=0, description="price of cached input tokens; null: the input price"
+        None, ge=0, le=_MAX_PRICE, description="price of cached input tokens; null: the input price"
     )
 
 
@@ -55,9 +63,11 @@ class UpstreamSpec(Frozen):
     model: str = Field(description="the provider's model name")
     api_key_env: str | None = Field(None, description="environment variable holding the key")
     api_key_file: str | None = Field(None, description="file holding the key (one line)")
-    timeout_s: float = Field(600.0, gt=0)
-    max_retries: int = Field(2, ge=0, description="retries on 429/5xx/connection errors")
-    max_tokens: int = Field(8192, ge=1, description="anthropic_messages: max_tokens per call")
+    timeout_s: float = Field(600.0, gt=0, le=_DAY_S)
+    max_retries: int = Field(2, ge=0, le=100, description="retries on 429/5xx/connection errors")
+    max_tokens: int = Field(
+        8192, ge=1, le=10_000_000, description="anthropic_messages: max_tokens per call"
+    )
     headers: dict[str, str] = Field(
         default_factory=dict, description="extra request headers (never secrets)"
     )
@@ -76,7 +86,7 @@ class ModelSpec(Frozen):
         None, description="recorded backend only: an earlier run folder whose calls to replay"
     )
     latency_ms: float = Field(
-        0.0, ge=0, description="synthetic per-call latency (offline backends)"
+        0.0, ge=0, le=600_000, description="synthetic per-call latency (offline backends)"
     )
     pricing: PricingSpec = Field(
         default_factory=PricingSpec, description="price table (USD per million tokens)"
@@ -116,9 +126,15 @@ class HarnessSpec(Frozen):
         "builtin", "codex", "claude_code", "openclaw", "hermes", "openhands", "command"
     ] = Field(description="registered harness adapter")
     version: str = Field(description="version pin of the agent runtime")
-    max_turns: int = Field(100, ge=1, description="model calls before the harness stops")
-    tool_timeout_s: float = Field(300.0, gt=0, description="wall clock for one tool call")
-    output_limit: int = Field(16000, ge=256, description="characters of tool output sent back")
+    max_turns: int = Field(
+        100, ge=1, le=100_000, description="model calls before the harness stops"
+    )
+    tool_timeout_s: float = Field(
+        300.0, gt=0, le=_DAY_S, description="wall clock for one tool call"
+    )
+    output_limit: int = Field(
+        16000, ge=256, le=10_000_000, description="characters of tool output sent back"
+    )
     options: dict[str, Any] = Field(
         default_factory=dict, description="adapter-specific settings (docs/harnesses.md)"
     )
@@ -148,9 +164,9 @@ class GuidanceSpec(Frozen):
         "agent_stopped: the agent ended its turn while hidden tests still fail",
     )
     stall_turns: int = Field(
-        8, ge=1, description="model calls in a row without a workspace change (a stall)"
+        8, ge=1, le=100_000, description="model calls in a row without a workspace change (a stall)"
     )
-    budget: int = Field(3, ge=0, description="interventions allowed per run")
+    budget: int = Field(3, ge=0, le=1000, description="interventions allowed per run")
     source: Literal["task", "model"] = Field(
         "task",
         description="task: the next unmet sub-step's `guidance` text from task.toml; "
@@ -169,19 +185,23 @@ class GuidanceSpec(Frozen):
 
 class ProtocolSpec(Frozen):
     name: str
-    rounds: int = Field(1, ge=1, description="self-correction rounds (T1..Tn)")
+    rounds: int = Field(1, ge=1, le=100, description="self-correction rounds (T1..Tn)")
     feedback: bool = Field(
         False,
         description="after each round but the last, the agent gets the test output and "
         "continues (self-correction)",
     )
     feedback_chars: int = Field(
-        6000, ge=200, description="most characters of test output in one feedback message"
+        6000,
+        ge=200,
+        le=1_000_000,
+        description="most characters of one feedback message (failing test ids, outcomes and "
+        "scrubbed assertion messages; never raw test output)",
     )
     plan: bool = Field(False, description="inject the task's reference plan into the prompt")
     guidance: GuidanceSpec | None = Field(None, description="interactive guidance (or null)")
     max_sessions: int = Field(
-        8, ge=1, description="agent sessions per round (guidance continuations included)"
+        8, ge=1, le=1000, description="agent sessions per round (guidance continuations included)"
     )
 
 
@@ -196,8 +216,23 @@ class ProgressSpec(Frozen):
     replay: bool = Field(
         False, description="after grading, find when each goal first held (progress.json)"
     )
-    grid: int = Field(8, ge=0, description="evenly spaced snapshots always evaluated")
+    grid: int = Field(8, ge=0, le=10_000, description="evenly spaced snapshots always evaluated")
     exhaustive: bool = Field(False, description="evaluate every snapshot instead of bisecting")
+
+
+def _task_id(value: str) -> str:
+    """A bundle id (the folder name under ``paths.tasks_dir``), never a path."""
+    if not re.match(TASK_ID_PATTERN, value):
+        raise PydanticCustomError(
+            "task_id",
+            "{problem}",
+            {
+                "problem": f"{value!r} is not a task id",
+                "fix": "name a bundle under paths.tasks_dir by its id (lowercase letters, "
+                "digits, . _ -; e.g. smoke-bugfix-intervals), never a path",
+            },
+        )
+    return value
 
 
 class SuiteSpec(Frozen):
@@ -207,14 +242,23 @@ class SuiteSpec(Frozen):
     )
     suite: str | None = Field(None, description="select tasks whose task.toml lists this suite")
 
+    @field_validator("tasks")
+    @classmethod
+    def _ids(cls, v: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(_task_id(t) for t in v)
+
 
 class SandboxSpec(Frozen):
     kind: Literal["local"] = Field(description="registered sandbox backend")
     agent_timeout_s: float | None = Field(
-        None, gt=0, description="overrides the task's timeouts.agent_s when set"
+        None, gt=0, le=7 * _DAY_S, description="overrides the task's timeouts.agent_s when set"
     )
-    memory_mb: int | None = Field(None, ge=64, description="overrides the task's resources")
-    cpu_seconds: int | None = Field(None, ge=1, description="overrides the task's resources")
+    memory_mb: int | None = Field(
+        None, ge=64, le=1_048_576, description="overrides the task's resources (MB)"
+    )
+    cpu_seconds: int | None = Field(
+        None, ge=1, le=604_800, description="overrides the task's resources"
+    )
     gateway_port: int = Field(
         8765, ge=1024, le=65535, description="gateway port inside the sandbox"
     )
@@ -237,9 +281,11 @@ class PathsSpec(Frozen):
 class BudgetSpec(Frozen):
     """Cost caps in USD (priced by ``model.pricing``); null: no cap."""
 
-    run_usd: float | None = Field(None, gt=0, description="per run: ends the run when reached")
+    run_usd: float | None = Field(
+        None, gt=0, le=_MAX_USD, description="per run: ends the run when reached"
+    )
     sweep_usd: float | None = Field(
-        None, gt=0, description="per experiment (all its runs, across resumes)"
+        None, gt=0, le=_MAX_USD, description="per experiment (all its runs, across resumes)"
     )
 
 
@@ -247,8 +293,8 @@ class RunSpec(Frozen):
     experiment_name: str = Field(
         pattern=r"^[A-Za-z0-9_.-]+$", description="run folders go under runs/<experiment_name>/"
     )
-    seed: int
-    task: str | None = Field(None, description="run only this task id")
+    seed: int = Field(ge=0, le=2**63 - 1, description="the run's seed (part of its identity)")
+    task: str | None = Field(None, description="run only this task id (an id, never a path)")
     model: ModelSpec
     harness: HarnessSpec
     mode: ModeSpec
@@ -259,6 +305,11 @@ class RunSpec(Frozen):
     paths: PathsSpec
     budget: BudgetSpec = Field(default_factory=BudgetSpec)
     progress: ProgressSpec = Field(default_factory=ProgressSpec)
+
+    @field_validator("task")
+    @classmethod
+    def _task_is_id(cls, v: str | None) -> str | None:
+        return None if v is None else _task_id(v)
 
     def identity(self) -> dict[str, object]:
         """The part of the spec that defines what a run *is* (paths, suite and judge do not)."""

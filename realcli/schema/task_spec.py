@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import posixpath
+import re
 from enum import StrEnum
 from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 from realcli.schema.base import Frozen
 
 __all__ = [
+    "TASK_ID_PATTERN",
+    "WORKDIR_ROOT",
     "Category",
     "Clause",
     "Deliverable",
@@ -22,9 +27,39 @@ __all__ = [
     "TaskKind",
     "TaskSpec",
     "Timeouts",
+    "bundle_relative",
 ]
 
-_ID_PATTERN = r"^[a-z0-9][a-z0-9._-]{1,63}$"
+TASK_ID_PATTERN = r"^[a-z0-9][a-z0-9._-]{1,63}$"
+_ID_PATTERN = TASK_ID_PATTERN
+
+WORKDIR_ROOT = "/app"
+"""Every task's workdir is this folder or one below it: the sandbox mounts realcli's own
+files elsewhere (/run/realcli, /tmp, /usr...), and a workdir there would shadow them."""
+
+_DAY_S = 86400.0
+
+
+def _path_error(problem: str, fix: str) -> PydanticCustomError:
+    """A validation error whose ``fix`` the one-line message uses (see util.validation)."""
+    return PydanticCustomError("bundle_path", "{problem}", {"problem": problem, "fix": fix})
+
+
+def bundle_relative(value: str, what: str, fix: str) -> str:
+    """``value`` as a plain relative path that stays inside the folder it is relative to: not
+    empty, not absolute, no ``..`` part, no ``.``/empty part, no backslash or NUL."""
+    parts = value.split("/")
+    if not value or value.startswith("/"):
+        raise _path_error(f"{what} {value!r} must be a relative path", fix)
+    if "\\" in value or "\0" in value or any(p in ("", ".", "..") for p in parts):
+        raise _path_error(f"{what} {value!r} must stay inside (no '..', '.', '//')", fix)
+    return value
+
+
+def _selector(value: str, what: str) -> str:
+    file_part = value.split("::", 1)[0]
+    bundle_relative(file_part, what, "use a path under tests/f2p/, e.g. 'f2p/test_x.py::test_y'")
+    return value
 
 
 class TaskKind(StrEnum):
@@ -51,15 +86,25 @@ class Domain(StrEnum):
 
 
 class Timeouts(Frozen):
-    agent_s: float = Field(900.0, gt=0, description="wall clock for the agent, whole process tree")
-    tests_s: float = Field(300.0, gt=0, description="wall clock for one test set (F2P or P2P)")
-    setup_s: float = Field(120.0, gt=0, description="wall clock for environment/setup.sh")
+    agent_s: float = Field(
+        900.0, gt=0, le=7 * _DAY_S, description="wall clock for the agent, whole process tree"
+    )
+    tests_s: float = Field(
+        300.0, gt=0, le=_DAY_S, description="wall clock for one test set (F2P or P2P)"
+    )
+    setup_s: float = Field(
+        120.0, gt=0, le=_DAY_S, description="wall clock for environment/setup.sh"
+    )
 
 
 class Resources(Frozen):
-    memory_mb: int = Field(4096, ge=64)
-    cpu_seconds: int = Field(3600, ge=1, description="CPU-time limit per process (RLIMIT_CPU)")
-    max_file_mb: int = Field(1024, ge=1, description="largest file a process may write")
+    memory_mb: int = Field(4096, ge=64, le=1_048_576, description="memory limit (up to 1 TiB)")
+    cpu_seconds: int = Field(
+        3600, ge=1, le=604_800, description="CPU-time limit per process (RLIMIT_CPU)"
+    )
+    max_file_mb: int = Field(
+        1024, ge=1, le=1_048_576, description="largest file a process may write"
+    )
 
 
 class SubStep(Frozen):
@@ -83,6 +128,7 @@ class SubStep(Frozen):
         for sel in v:
             if not sel.startswith("f2p/"):
                 raise ValueError(f"sub-step test selector {sel!r} must start with 'f2p/'")
+            _selector(sel, "test selector")
         return v
 
 
@@ -102,6 +148,8 @@ class Clause(Frozen):
     def _f2p(cls, v: str | None) -> str | None:
         if v is not None and not v.startswith("f2p/"):
             raise ValueError(f"clause test {v!r} must be an F2P selector (start with 'f2p/')")
+        if v is not None:
+            _selector(v, "clause test")
         return v
 
 
@@ -115,6 +163,13 @@ class Deliverable(Frozen):
         description="screenshot: the deliverable is (or includes) a screenshot that must come "
         "from the run's display (its sha256 is in the ledger's screenshot events)",
     )
+
+    @field_validator("path")
+    @classmethod
+    def _inside_workspace(cls, v: str) -> str:
+        return bundle_relative(
+            v, "deliverable path", "name a file inside the workspace, relative to the workdir"
+        )
 
 
 class P1Atom(Frozen):
@@ -141,6 +196,13 @@ class GuiApp(Frozen):
         "app's sandbox, so the app can reflect what the agent did on the CLI side",
     )
 
+    @field_validator("files")
+    @classmethod
+    def _inside_environment(cls, v: str | None) -> str | None:
+        if v is None:
+            return v
+        return bundle_relative(v, "gui app files", "name a folder under environment/, e.g. gui_app")
+
 
 class GuiSpec(Frozen):
     width: int = Field(1280, ge=320, le=7680)
@@ -157,8 +219,11 @@ class TaskSpec(Frozen):
     domain: Domain | None = None
     title: str
     suites: tuple[str, ...] = Field(default=(), description="suites this task belongs to")
-    instruction: str = "instruction.md"
-    workdir: str = Field("/app", pattern=r"^/[A-Za-z0-9_./-]+$")
+    instruction: str = Field("instruction.md", description="relative to the bundle")
+    workdir: str = Field(
+        WORKDIR_ROOT,
+        description=f"{WORKDIR_ROOT} or a folder below it (normalised, no '..')",
+    )
     timeouts: Timeouts = Timeouts()
     resources: Resources = Resources()
     interfaces: tuple[Literal["cli", "gui"], ...] = ("cli",)
@@ -167,6 +232,25 @@ class TaskSpec(Frozen):
     provenance: tuple[str, ...] = Field((), description="URLs of the real user problem")
     gui: GuiSpec | None = Field(None, description="the display and GUI apps (hybrid tasks)")
     p1_atoms: tuple[P1Atom, ...] = Field((), description="what only one channel can provide")
+
+    @field_validator("instruction")
+    @classmethod
+    def _instruction_inside(cls, v: str) -> str:
+        return bundle_relative(
+            v, "instruction", "name a file inside the bundle, e.g. 'instruction.md'"
+        )
+
+    @field_validator("workdir")
+    @classmethod
+    def _workdir_under_root(cls, v: str) -> str:
+        fix = f"use {WORKDIR_ROOT!r} or a folder below it, e.g. '{WORKDIR_ROOT}/project'"
+        if not re.fullmatch(r"/[A-Za-z0-9_./-]+", v):
+            raise _path_error(f"workdir {v!r} has characters other than letters, digits, _./-", fix)
+        if posixpath.normpath(v) != v or "/../" in f"{v}/":
+            raise _path_error(f"workdir {v!r} is not a normalised path", fix)
+        if v != WORKDIR_ROOT and not v.startswith(WORKDIR_ROOT + "/"):
+            raise _path_error(f"workdir {v!r} is outside {WORKDIR_ROOT}", fix)
+        return v
 
     @model_validator(mode="after")
     def _check_dependencies(self) -> TaskSpec:

@@ -9,12 +9,14 @@ from typing import Literal
 from pydantic import Field
 
 from realcli.schema.base import Frozen
+from realcli.schema.events import ErrorType
 
 __all__ = [
     "MAX_VERDICT_BYTES",
     "VERDICT_SCHEMA_VERSION",
     "ClauseResult",
     "DeliverableResult",
+    "Fidelity",
     "RoundVerdict",
     "SetScore",
     "SubStepResult",
@@ -44,6 +46,11 @@ class VerdictStatus(StrEnum):
     task_error = "task_error"  # the task itself is broken (tests do not collect, ...)
 
 
+Fidelity = Literal["ok", "mismatch", "not_applicable"]
+"""The run's fidelity check (gateway vs the harness's own log): ``ok`` every session's held,
+``mismatch`` one did not, ``not_applicable`` a session never started (no model call)."""
+
+
 class TestResult(Frozen):
     __test__ = False
     nodeid: str = Field(description="selector relative to tests/, e.g. f2p/test_x.py::test_y")
@@ -51,6 +58,11 @@ class TestResult(Frozen):
     outcome: TestOutcome
     duration_s: float = 0.0
     message: str = ""
+    tampered: bool = Field(
+        False,
+        description="the test set's grading was tampered with (see realcli.grading.guard): "
+        "the outcome is error whatever the report said",
+    )
 
 
 class SetScore(Frozen):
@@ -76,6 +88,9 @@ class RoundVerdict(Frozen):
     f2p_test_share: float = Field(ge=0, le=1, description="share of F2P tests passed")
     substeps: tuple[SubStepResult, ...]
     tests: tuple[TestResult, ...]
+    tampered: tuple[str, ...] = Field(
+        (), description="why this round's grading cannot be trusted (empty: it can)"
+    )
 
 
 class ClauseResult(Frozen):
@@ -109,11 +124,22 @@ class Verdict(Frozen):
     task_id: str
     status: VerdictStatus
     error: str | None = None
+    error_type: ErrorType | None = Field(
+        None,
+        description="the typed reason of an infra_error/task_error status (the ledger "
+        "error event's type, e.g. agent_not_started)",
+    )
+    fidelity: Fidelity | None = Field(
+        None, description="None: the harness keeps no native log (no fidelity check)"
+    )
     rounds: tuple[RoundVerdict, ...] = ()
     deliverables: tuple[DeliverableResult, ...] = Field(
         (), description="hybrid tasks: each deliverable's clauses after the final round"
     )
     passed: bool = False
+    tampered: bool = Field(
+        False, description="some round's grading was tampered with: never a pass"
+    )
     f2p_pass: bool = False
     f2p_step: float = 0.0
     p2p_pass: bool = False

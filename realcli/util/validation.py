@@ -55,5 +55,36 @@ def describe_validation_error(
     if kind in ("enum", "literal_error"):
         expected = err.get("ctx", {}).get("expected", "")
         return field, f"bad value {err.get('input')!r}", f"use one of {expected}"
+    ctx = err.get("ctx", {})
+    if isinstance(ctx.get("fix"), str):  # our own validators say how to fix it
+        return field, err["msg"], ctx["fix"]
     msg = err["msg"]
+    if kind in _BOUND_ERRORS:
+        return field, f"{msg} (got {err.get('input')!r})", _bounds_fix(model, loc)
     return field, f"{msg} (got {err.get('input')!r})", "correct the value"
+
+
+_BOUND_ERRORS = frozenset(
+    {"greater_than", "greater_than_equal", "less_than", "less_than_equal", "finite_number"}
+)
+
+
+def _bounds_fix(model: type[BaseModel], loc: tuple[Any, ...]) -> str:
+    """``use a number from LO to HI`` from the field's ``Field(ge=.., le=..)`` metadata."""
+    owner = _model_at(model, loc[:-1])
+    info = owner.model_fields.get(str(loc[-1])) if owner else None
+    lo = hi = None
+    for meta in info.metadata if info else ():
+        lo = next(
+            (getattr(meta, a) for a in ("ge", "gt") if getattr(meta, a, None) is not None), lo
+        )
+        hi = next(
+            (getattr(meta, a) for a in ("le", "lt") if getattr(meta, a, None) is not None), hi
+        )
+    if lo is not None and hi is not None:
+        return f"use a number from {lo} to {hi}"
+    if lo is not None:
+        return f"use a number of at least {lo}"
+    if hi is not None:
+        return f"use a number of at most {hi}"
+    return "use a finite number"

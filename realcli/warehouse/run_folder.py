@@ -16,6 +16,7 @@ import hashlib
 import json
 import os
 import stat
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -26,7 +27,9 @@ from pydantic import ValidationError
 from realcli.ledger import LedgerContents, read_ledger
 from realcli.ledger.layout import LEDGER, PROGRESS, SPEC, VERDICT
 from realcli.schema.events import (
+    INFRA_ERRORS,
     ErrorEvent,
+    ErrorType,
     FidelityEvent,
     HeaderEvent,
     InterventionEvent,
@@ -363,7 +366,9 @@ def _run_row(
         "cost_usd": sum(e.cost_usd for e in model_calls),
         "permission_mode": session.permission_mode if session else None,
         "n_tool_pools": sum(1 for e in events if isinstance(e, ToolPoolEvent)),
-        "fidelity_ok": all(f.ok for f in fidelity) if fidelity else None,
+        "fidelity": _fidelity(verdict, fidelity),
+        "fidelity_ok": _fidelity_ok(fidelity),
+        "error_type": _error_type(verdict, events),
         "n_interventions": sum(1 for e in events if isinstance(e, InterventionEvent)),
         "n_snapshots": sum(1 for e in events if isinstance(e, SnapshotEvent)),
         "started_at": started_at,
@@ -376,6 +381,36 @@ def _run_row(
         "ingest_digest": digest,
         "ingested_at": ingested_at,
     }
+
+
+def _fidelity(verdict: Verdict | None, checks: list[FidelityEvent]) -> str | None:
+    """ok | mismatch | not_applicable (a session never started); None: no native log."""
+    if verdict is not None and verdict.fidelity is not None:
+        return verdict.fidelity
+    if any(not f.applicable for f in checks):
+        return "not_applicable"
+    return ("ok" if all(f.ok for f in checks) else "mismatch") if checks else None
+
+
+def _fidelity_ok(checks: list[FidelityEvent]) -> bool | None:
+    """Every check held; None when there is none or one does not apply (never ok)."""
+    if not checks or any(not f.applicable for f in checks):
+        return None
+    return all(f.ok for f in checks)
+
+
+def _error_type(verdict: Verdict | None, events: Sequence[Any]) -> str | None:
+    """The typed reason of a non-graded verdict (from the ledger for older verdicts)."""
+    if verdict is None or verdict.status == "graded":
+        return None
+    if verdict.error_type is not None:
+        return verdict.error_type.value
+    for e in events:
+        if isinstance(e, ErrorEvent) and (
+            e.error_type in INFRA_ERRORS or e.error_type is ErrorType.task_error
+        ):
+            return e.error_type.value
+    return None
 
 
 def _add_ledger_rows(rows: RunRows, ledger: LedgerContents) -> None:

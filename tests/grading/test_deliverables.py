@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from realcli.grading.deliverables import grade_deliverables
@@ -75,3 +76,24 @@ def test_abstention_costs_only_that_deliverable(tmp_path: Path) -> None:
     csv, shot = grade_deliverables(_task(), results, tmp_path, set())
     assert (csv.abstained, csv.exists, csv.passed) == (True, False, False)
     assert (shot.evidence, shot.passed) == ("missing", False)
+
+
+def test_a_linked_deliverable_is_not_followed(tmp_path: Path) -> None:
+    """A link to a genuine screenshot (say, the run's own ``screenshots/``) is no evidence,
+    and a link to a folder outside does not make its files deliverables."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "final.png").write_bytes(PNG)
+    (outside / "values.csv.SKIPPED.txt").write_text("x")
+    ws = tmp_path / "ws"
+    (ws / "evidence").mkdir(parents=True)
+    (ws / "evidence" / "final.png").symlink_to(outside / "final.png")
+    (ws / "out").symlink_to(outside)
+    results = _results(test_header="passed", test_rows="passed")
+    csv, shot = grade_deliverables(_task(), results, ws, {sha256_bytes(PNG)})
+    assert (shot.evidence, shot.passed, shot.exists) == ("forged", False, True)
+    assert (csv.abstained, csv.exists) == (False, False)
+    os.mkfifo(ws / "evidence" / "fifo.png")  # a FIFO never blocks the grader
+    (ws / "evidence" / "final.png").unlink()
+    (ws / "evidence" / "fifo.png").rename(ws / "evidence" / "final.png")
+    assert grade_deliverables(_task(), results, ws, set())[1].evidence == "forged"

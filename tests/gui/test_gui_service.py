@@ -157,3 +157,30 @@ def test_concurrent_calls_run_one_at_a_time(
     numbers = sorted(int(Path(e.path).name[:4]) for e in events)
     assert numbers == [1, 2, 3, 4]
     assert len(list(service.screenshots_dir.glob("*.png"))) == 4
+
+
+def test_save_as_never_writes_through_an_agent_link(
+    desktop: Desktop, tmp_path: Path, events: list[ScreenshotEvent]
+) -> None:
+    """The agent plants links where its screenshot will be saved (a file link, a folder link
+    to a host folder): the PNG replaces the file link and never lands outside the workspace
+    (writes are fd-relative, ``O_NOFOLLOW``: realcli.util.safe_fs)."""
+    run_dir, workspace, outside = tmp_path / "run", tmp_path / "ws", tmp_path / "host"
+    workspace.mkdir()
+    outside.mkdir()
+    (outside / "ledger.jsonl").write_text("host file")
+    (workspace / "shot.png").symlink_to(outside / "ledger.jsonl")
+    (workspace / "out").symlink_to(outside)
+    service = GuiService(
+        GuiDriver(desktop), run_dir / "screenshots", run_dir, events.append, workspace=workspace
+    )
+    saved = service.call("screenshot", {"save_as": "/app/shot.png"})
+    assert saved.ok and saved.png is not None
+    assert not (workspace / "shot.png").is_symlink()
+    assert (workspace / "shot.png").read_bytes() == saved.png
+    assert (outside / "ledger.jsonl").read_text() == "host file"
+    with pytest.raises(GuiArgumentError, match=r"cannot save as 'out/x\.png'"):
+        service.call("screenshot", {"save_as": "out/x.png"})
+    with pytest.raises(GuiArgumentError, match="must be a file inside"):
+        service.call("screenshot", {"save_as": "sub/../../x.png"})
+    assert sorted(p.name for p in outside.iterdir()) == ["ledger.jsonl"]

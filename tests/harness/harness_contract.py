@@ -106,6 +106,9 @@ class HarnessContract:
     agents that refuse backgrounding in a foreground command wrap it, e.g. in ``bash -c``."""
     records_tool_pool: ClassVar[bool] = True
     """False while the adapter's native log does not list the tools it offers."""
+    agents_fixture: ClassVar[str | None] = None
+    """A (session) fixture giving the agents folder to run from (``paths.agents_dir``), e.g.
+    one the test session installs the agent into from empty; None: the machine's own."""
 
     # ----------------------------------------------------------------- adapter hooks
     @classmethod
@@ -140,13 +143,18 @@ class HarnessContract:
     # ----------------------------------------------------------------- runs
     @pytest.fixture(scope="class")
     @classmethod
-    def contract_runs(cls, tmp_path_factory: pytest.TempPathFactory) -> ScenarioRuns:
+    def contract_runs(
+        cls, tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
+    ) -> ScenarioRuns:
         reason = cls.skip_reason()
         if reason:
             pytest.skip(reason)
         base = tmp_path_factory.mktemp(f"contract-{cls.__name__}")
+        agents: tuple[str, ...] = ()
+        if cls.agents_fixture is not None:
+            agents = (f"paths.agents_dir={request.getfixturevalue(cls.agents_fixture)}",)
         return ScenarioRuns(
-            (*cls.harness_overrides, *cls.extra_overrides(base)),
+            (*cls.harness_overrides, *agents, *cls.extra_overrides(base)),
             base,
             agent_timeout_s=cls.agent_timeout_s,
             timeout_cmd=cls.timeout_cmd,

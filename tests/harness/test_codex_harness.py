@@ -23,7 +23,10 @@ from typing import Any
 import pytest
 from harness_contract import HarnessContract, NativeKind, NativeToolEvent
 from harness_helpers import Session
+from hydra import compose, initialize_config_dir
+from omegaconf import OmegaConf
 
+from realcli.catalog import load_task
 from realcli.gateway import map_action
 from realcli.gateway.backends import Backend, BackendError
 from realcli.gateway.toolmap import shell_equivalent
@@ -45,10 +48,15 @@ from realcli.harness.codex import (
 from realcli.harness.install import InstallError, agents_dir, find_install
 from realcli.harness.relay import ModelCallRelay
 from realcli.ledger import LedgerWriter, read_ledger
+from realcli.runner.app import CONF_DIR
+from realcli.runner.execute import execute_run
+from realcli.runner.spec import validate_spec
+from realcli.sandbox import sandbox_python
 from realcli.schema.actions import Action, EditAction, ReadAction, ShellAction, WriteAction
 from realcli.schema.events import HeaderEvent, ModelCallEvent
-from realcli.schema.run_spec import HarnessSpec
+from realcli.schema.run_spec import HarnessSpec, RunSpec
 from realcli.util.redact import Redactor
+from tests.conftest import TASKS
 
 RECORDED = Path(__file__).parent / "recorded" / "codex"
 NATIVE = "codex"
@@ -134,7 +142,7 @@ def test_real_cli_stops_at_max_turns(run_session: Any) -> None:
     assert session.outcome.reason == "max_turns", session.outcome
     assert session.outcome.turns == 2 == len(session.of("model_call"))
     first = session.of("tool_result")[0].output_excerpt
-    assert f"{sys.prefix}/bin/python" in first and f"{HOME_MOUNT}/{CODEX_DIR}" in first
+    assert f"{sandbox_python()}\n" in first and f"{HOME_MOUNT}/{CODEX_DIR}" in first
     assert [m.text for m in session.of("message") if m.role == "assistant"] == []
     native = session.outcome.native
     assert native is not None and native.model_calls == 2 and not native.problems
@@ -539,6 +547,56 @@ def test_modes(tmp_path: Path) -> None:
     config = harness().config(ctx(tmp_path, mode="hybrid"))
     server = config["mcp_servers"]["gui"]
     assert server["args"][:2] == ["/run/realcli/gui/mcp_server.py", "--transport"]
+    # required: no session starts before the GUI tools are there (the start-up race)
+    assert (server["required"], server["startup_timeout_sec"]) == (True, 30)
+
+
+HYBRID_TASK = "weave-ops-edge-outage"
+
+
+@pytest.mark.sandbox
+@pytest.mark.gui
+@pytest.mark.slow
+@pytest.mark.skipif(not installed(), reason="Codex is not installed")
+def test_hybrid_replay_has_the_gui_tools_from_the_first_request(tmp_path: Path) -> None:
+    """The start-up race: Codex's optional GUI MCP server came up after the session began, its
+    first requests lacked the GUI tools and the run failed now and then. With the server
+    required, three runs of the hybrid task pass, each with exactly one tool pool (GUI tools
+    included), in ``native/tool_pools.json`` and the ledger alike."""
+    for seed in (1, 2, 3):
+        outcome = execute_run(_hybrid_spec(tmp_path, seed), load_task(TASKS / HYBRID_TASK))
+        v, run_dir = outcome.verdict, outcome.run_dir
+        assert v is not None and v.status.value == "graded" and v.passed, (run_dir, v)
+        pools = json.loads((run_dir / "native" / "tool_pools.json").read_text())
+        assert len(pools) == 1, (run_dir, [[t["name"] for t in p["tools"]] for p in pools])
+        names = {t["name"] for t in pools[0]["tools"]}
+        assert {"mcp__gui__screenshot", "mcp__gui__click", "exec_command"} <= names, names
+        events = read_ledger(run_dir / "ledger.jsonl").events
+        assert len([e for e in events if e.kind == "tool_pool"]) == 1, run_dir
+        assert all(
+            "mcp__gui__screenshot" in e.tools_offered for e in events if e.kind == "model_call"
+        ), run_dir
+
+
+def _hybrid_spec(base: Path, seed: int) -> RunSpec:
+    overrides = [
+        "harness=codex",
+        "mode=hybrid",
+        "model=replay",
+        f"task={HYBRID_TASK}",
+        f"seed={seed}",
+        f"paths.tasks_dir={TASKS}",
+        f"paths.runs_dir={base / 'runs'}",
+    ]
+    with (
+        pytest.MonkeyPatch.context() as mp,
+        initialize_config_dir(config_dir=str(CONF_DIR), version_base="1.3"),
+    ):
+        mp.setenv("REALCLI_CACHE_DIR", str(base / "cache"))
+        cfg = compose(config_name="config", overrides=overrides)
+        raw = OmegaConf.to_container(cfg, resolve=True)
+    assert isinstance(raw, dict)
+    return validate_spec({str(k): v for k, v in raw.items()}, {})
 
 
 def test_native_files_are_the_rollouts_and_the_config(tmp_path: Path) -> None:

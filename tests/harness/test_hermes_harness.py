@@ -40,6 +40,7 @@ from realcli.harness.hermes import (
 from realcli.harness.install import InstallError, agents_dir, find_install
 from realcli.harness.relay import ModelCallRelay
 from realcli.ledger import LedgerWriter, read_ledger
+from realcli.sandbox import sandbox_python
 from realcli.schema.actions import Action, EditAction, ReadAction, ShellAction, WriteAction
 from realcli.schema.events import HeaderEvent, ModelCallEvent
 from realcli.schema.run_spec import HarnessSpec
@@ -132,7 +133,7 @@ def test_real_cli_runs_out_of_turns_and_sees_the_task_python(run_session: Any) -
     assert session.outcome.reason == "max_turns", session.outcome
     assert session.outcome.turns == 3 == len(session.of("model_call"))
     first = session.of("tool_result")[0].output_excerpt
-    assert f"{sys.prefix}/bin/python" in first  # the task's Python, not Hermes's venv
+    assert sandbox_python() in first  # the task's Python, not Hermes's venv
     assert f"{HOME_MOUNT}/{SHIM_DIR}/hermes" in first
     said = [m.text for m in session.of("message") if m.role == "assistant"]
     assert said == ["Summary: two steps."]

@@ -1,6 +1,10 @@
 """OpenClawHarness: the harness contract with the real CLI (when installed), and its tailer,
 transcript, command line, config and replay tool mapping against recorded output (always).
 
+The real-CLI tests run OpenClaw from an agents folder this test session installs it into from
+empty (``openclaw_agents_dir``, once per session), never from an earlier install: a fresh
+``realcli agents install openclaw`` must start.
+
 ``recorded/openclaw/`` holds the files of real runs with OpenClaw 2026.9.6: a ``model=replay``
 run of smoke-bugfix-intervals (the tailer's stdout and the ledger), a run whose model calls
 all failed with HTTP 500 (OpenClaw retried 7 times in about 90 s, then gave up; its stdout
@@ -13,6 +17,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -20,6 +25,7 @@ from typing import Any
 import pytest
 from harness_contract import HarnessContract, NativeKind, NativeToolEvent
 from harness_helpers import Session
+from harness_scenarios import ContractRun
 
 from realcli.gateway import map_action
 from realcli.gateway.backends import Backend, BackendError
@@ -54,12 +60,11 @@ NATIVE = "openclaw"
 POOL = ("apply_patch", "edit", "exec", "process", "read", "write")
 
 
-def installed() -> bool:
-    try:
-        find_install("openclaw", agents_dir())
-    except InstallError:
-        return False
-    return True
+@pytest.fixture
+def fresh_openclaw(openclaw_agents_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Sessions of this test run OpenClaw from the session's fresh install."""
+    monkeypatch.setenv("REALCLI_AGENTS_DIR", str(openclaw_agents_dir))
+    return openclaw_agents_dir
 
 
 def native_records(native_dir: Path) -> list[dict[str, Any]]:
@@ -78,10 +83,23 @@ class TestOpenClawHarnessContract(HarnessContract):
     # OpenClaw (Node, a 330 MB package) takes 8-20 s from start to its first model call on a
     # busy 2-core machine: the contract's 3 s would kill it before the sleeping shell call.
     agent_timeout_s = 45.0
+    agents_fixture = "openclaw_agents_dir"
 
-    @classmethod
-    def skip_reason(cls) -> str | None:
-        return None if installed() else "OpenClaw is not installed: realcli agents install openclaw"
+    def test_a_fresh_install_runs_the_smoke_refactor(
+        self, run_of: Callable[..., ContractRun], openclaw_agents_dir: Path
+    ) -> None:
+        """``realcli agents install openclaw`` into an empty folder: the package's lifecycle
+        ran (its pending marker is gone), and ``model=replay`` passes smoke-refactor-shapes
+        (before the fix every run crashed at start: ``package lifecycle is incomplete``)."""
+        install = find_install("openclaw", openclaw_agents_dir)
+        package = install.root / install.recipe.package_dir
+        assert install.recipe.pending_marker is not None
+        assert not (package / install.recipe.pending_marker).exists()
+        marker = json.loads((install.root / ".installed.json").read_text())
+        assert marker["lifecycle"] == ["preinstall", "postinstall"]
+        run = run_of("replay", "smoke-refactor-shapes")
+        v = run.verdict
+        assert (v.status, v.passed, v.fidelity) == ("graded", True, "ok"), (run.where, v.error)
 
     @classmethod
     def native_tool_events(cls, native_dir: Path) -> list[NativeToolEvent]:
@@ -118,7 +136,7 @@ class _Failing(Backend):
 
 @pytest.mark.sandbox
 @pytest.mark.slow
-@pytest.mark.skipif(not installed(), reason="OpenClaw is not installed")
+@pytest.mark.usefixtures("fresh_openclaw")
 def test_real_cli_gives_up_on_http_500(run_session: Any) -> None:
     """OpenClaw retries a 5xx with growing jittered delays (1 s ... 28 s) for at most 8
     retries within a 90 s window (not configurable), then exits 1 with status error: about
@@ -134,7 +152,7 @@ def test_real_cli_gives_up_on_http_500(run_session: Any) -> None:
 
 
 @pytest.mark.sandbox
-@pytest.mark.skipif(not installed(), reason="OpenClaw is not installed")
+@pytest.mark.usefixtures("fresh_openclaw")
 def test_real_cli_backgrounds_nothing_the_replay_runs_and_sees_the_task_python(
     run_session: Any,
 ) -> None:

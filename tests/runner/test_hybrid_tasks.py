@@ -34,6 +34,8 @@ def _run(tmp: Path, cache_dir: Path, *args: str) -> dict[str, tuple[Path, Verdic
     out = {}
     for verdict in (tmp / "runs").glob("*/*/verdict.json"):
         v = Verdict.model_validate_json(verdict.read_text())
+        # honest runs (replay, any mode) never trip the grading guard
+        assert not v.tampered, (v.task_id, [r.tampered for r in v.rounds])
         out[v.task_id] = (verdict.parent, v)
     return out
 

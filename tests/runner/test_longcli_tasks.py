@@ -89,6 +89,7 @@ def test_replay_passes_everything_and_noop_passes_no_f2p_test(
         model = read_ledger(path.parent / "ledger.jsonl").header.spec["model"]["name"]
         seen.add((verdict.task_id, model))
         assert verdict.status.value == "graded", (verdict.task_id, verdict.error)
+        assert not verdict.tampered, (verdict.task_id, verdict.rounds[-1].tampered)
         (final,) = verdict.rounds
         if model == "replay":
             failing = [t.nodeid for t in final.tests if t.outcome != "passed"]

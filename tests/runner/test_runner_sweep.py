@@ -26,10 +26,13 @@ FAKE_KEYS = {
 
 
 def _verdicts(runs: Path) -> dict[str, Verdict]:
-    return {
+    verdicts = {
         p.parent.name: Verdict.model_validate_json(p.read_text())
         for p in runs.glob("*/*/verdict.json")
     }
+    # honest runs (replay and noop) never trip the grading guard
+    assert not [v.task_id for v in verdicts.values() if v.tampered]
+    return verdicts
 
 
 def _ledger_mtimes(runs: Path) -> dict[Path, float]:

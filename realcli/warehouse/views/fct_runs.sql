@@ -1,6 +1,8 @@
 -- fct_runs: one row per run: its axes (model, harness, mode, protocol, seed, task), its outcome
 -- and metrics, the final round's test counts, and the F2P step bin of dim_step_bins.
--- in_denominator: finished runs (graded, infra_error, task_error) count in every rate;
+-- in_denominator: finished runs (graded, infra_error, task_error) count in every rate; an
+-- infra_error keeps its typed reason in error_type (agent_not_started, ...), labelled, never a
+-- graded failure; fidelity_ok is NULL (not ok) when the check does not apply (fidelity);
 -- incomplete runs stay here with in_denominator = false so tables can report how many.
 -- n_interventions / n_snapshots: intervention and snapshot events in the ledger (NULL for runs
 -- loaded before migration 004); has_progress: a usable progress.json was loaded.
@@ -63,6 +65,7 @@ final as (
         s.is_finished as in_denominator,
         s.is_infra_error,
         s.is_task_error,
+        s.error_type,
         s.passed,
         s.f2p_pass,
         s.f2p_step,
@@ -92,6 +95,7 @@ final as (
         s.cost_usd,
         s.permission_mode,
         s.n_tool_pools,
+        s.fidelity,
         s.fidelity_ok,
         s.n_interventions,
         s.n_snapshots,

@@ -2,6 +2,8 @@
 -- Finished runs (graded, infra_error, task_error) carry false/0 where their verdict has no
 -- score, so an infra error counts as a failure; incomplete runs (no verdict.json) keep NULL
 -- metrics and is_finished = false, so tables can leave them out of denominators and count them.
+-- error_type: the typed reason of an infra_error / task_error (e.g. agent_not_started: the run
+-- never reached the model); fidelity: ok | mismatch | not_applicable (NULL: no native log).
 with source as (
     select * from runs
 ),
@@ -33,6 +35,7 @@ final as (
         status <> 'incomplete' as is_finished,
         status = 'infra_error' as is_infra_error,
         status = 'task_error' as is_task_error,
+        error_type,
         case when status <> 'incomplete' then coalesce(passed, false) end as passed,
         case when status <> 'incomplete' then coalesce(f2p_pass, false) end as f2p_pass,
         case when status <> 'incomplete' then coalesce(f2p_step, 0.0) end as f2p_step,
@@ -54,6 +57,7 @@ final as (
         cost_usd,
         permission_mode,
         n_tool_pools,
+        fidelity,
         fidelity_ok,
         n_interventions,
         n_snapshots,

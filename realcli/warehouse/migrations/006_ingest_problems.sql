@@ -1,4 +1,4 @@
--- 005_ingest_problems: what the latest ingest of each run folder found wrong with it. A folder
+-- 006_ingest_problems: what the latest ingest of each run folder found wrong with it. A folder
 -- that could not be loaded at all has rows with outcome 'folder skipped' (and no runs row); a
 -- run loaded with a defect (a corrupt ledger line, an unreadable verdict, a missing run_end...)
 -- has rows with the outcome of that defect. A folder's rows are replaced whenever it is read
