@@ -184,7 +184,8 @@ def _results_from(
                 nodeid=nodeid,
                 test_set=test_set,
                 outcome=TestOutcome.error,
-                message=str(r.get("message", ""))[:_MESSAGE_CHARS],
+                # worded as pytest's JUnit report words it (``realcli tasks check`` keys on it)
+                message=f"collection failure: {r.get('message', '')}"[:_MESSAGE_CHARS],
             )
         if r.get("t") != "report":
             continue
