@@ -369,6 +369,7 @@ def _run_row(
         "fidelity": _fidelity(verdict, fidelity),
         "fidelity_ok": _fidelity_ok(fidelity),
         "error_type": _error_type(verdict, events),
+        "tampered": verdict.tampered if verdict else None,
         "n_interventions": sum(1 for e in events if isinstance(e, InterventionEvent)),
         "n_snapshots": sum(1 for e in events if isinstance(e, SnapshotEvent)),
         "started_at": started_at,
@@ -510,6 +511,7 @@ def _add_verdict_rows(rows: RunRows, verdict: Verdict) -> None:
                 "p2p_pass": r.p2p.all_passed,
                 "p2p_step": r.p2p.step_score,
                 "f2p_test_share": r.f2p_test_share,
+                "tampered_reasons": list(r.tampered),
             }
         )
         for t in r.tests:
@@ -522,6 +524,7 @@ def _add_verdict_rows(rows: RunRows, verdict: Verdict) -> None:
                     "outcome": t.outcome.value,
                     "duration_s": t.duration_s,
                     "message": t.message,
+                    "tampered": t.tampered,
                 }
             )
         for s in r.substeps:

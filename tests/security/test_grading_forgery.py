@@ -14,6 +14,7 @@ import shutil
 from functools import partial
 from pathlib import Path
 
+import duckdb
 import pytest
 
 from realcli.catalog import load_task
@@ -246,3 +247,18 @@ def test_forging_agent_end_to_end(tmp_path: Path, realcli_env: dict[str, str]) -
     assert regraded.returncode == 0, regraded.stderr[-2000:]
     again = json.loads((run_dir / "verdict.json").read_text())
     assert again["tampered"] is True and again["passed"] is False
+    # the warehouse and its views carry it
+    ingested = run_realcli(["ingest"], realcli_env, tmp_path)
+    assert ingested.returncode == 0, ingested.stderr[-2000:]
+    con = duckdb.connect(str(tmp_path / "warehouse.duckdb"), read_only=True)
+    try:
+        row = con.execute("select tampered, passed from fct_runs").fetchall()
+        rounds = con.execute("select tampered, len(tampered_reasons) from stg_rounds").fetchall()
+        kinds = con.execute(
+            "select count(*) from events where kind = 'grading_tampered'"
+        ).fetchone()
+    finally:
+        con.close()
+    assert row == [(True, False)]
+    assert rounds[0][0] is True and rounds[0][1] >= 2
+    assert kinds == (2,)

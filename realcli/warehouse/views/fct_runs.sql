@@ -66,6 +66,7 @@ final as (
         s.is_infra_error,
         s.is_task_error,
         s.error_type,
+        s.tampered,
         s.passed,
         s.f2p_pass,
         s.f2p_step,

@@ -17,7 +17,9 @@ final as (
         p2p_passed,
         p2p_pass,
         p2p_step,
-        f2p_test_share
+        f2p_test_share,
+        coalesce(len(tampered_reasons), 0) > 0 as tampered,
+        tampered_reasons
     from source
 )
 

@@ -4,6 +4,7 @@
 -- metrics and is_finished = false, so tables can leave them out of denominators and count them.
 -- error_type: the typed reason of an infra_error / task_error (e.g. agent_not_started: the run
 -- never reached the model); fidelity: ok | mismatch | not_applicable (NULL: no native log).
+-- tampered: some round's grading was interfered with by the code under test (never a pass).
 with source as (
     select * from runs
 ),
@@ -36,6 +37,7 @@ final as (
         status = 'infra_error' as is_infra_error,
         status = 'task_error' as is_task_error,
         error_type,
+        coalesce(tampered, false) as tampered,
         case when status <> 'incomplete' then coalesce(passed, false) end as passed,
         case when status <> 'incomplete' then coalesce(f2p_pass, false) end as f2p_pass,
         case when status <> 'incomplete' then coalesce(f2p_step, 0.0) end as f2p_step,

@@ -57,7 +57,6 @@ def run_case_clean(case: Case, scratch: Scratch) -> CliResult:
     """``corpus.run_case`` with :func:`run_cli_clean`."""
     if case.build is not None:
         case.build(scratch)
-    subst = scratch.fields()
     env = {
         "REALCLI_TASKS_DIR": str(scratch.tasks_dir),
         "REALCLI_RUNS_DIR": str(scratch.runs_dir),
@@ -67,5 +66,5 @@ def run_case_clean(case: Case, scratch: Scratch) -> CliResult:
         "REALCLI_AGENTS_DIR": str(scratch.root / "agents"),
         **case.env,
     }
-    argv = [a.format(**subst) for a in case.argv]
+    argv = [scratch.fill(a) for a in case.argv]
     return run_cli_clean(argv, env, scratch.root, case.timeout_s)

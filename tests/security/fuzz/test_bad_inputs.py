@@ -9,7 +9,8 @@ import pytest
 
 from tests.security.fuzz.cases_bundles import BUNDLE_CASES, TASK_CASES
 from tests.security.fuzz.cases_configs import BOUND_CASES, OVERRIDE_CASES, PATH_CASES, YAML_CASES
-from tests.security.fuzz.corpus import Case, Scratch, check_case, run_case
+from tests.security.fuzz.clean_fork import run_case_clean
+from tests.security.fuzz.corpus import Case, Scratch, check_case
 
 CASES: list[Case] = [
     *BUNDLE_CASES,
@@ -28,6 +29,6 @@ def test_corpus_is_large_and_ids_are_unique() -> None:
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
 def test_bad_input_is_a_clear_error(case: Case, scratch: Scratch) -> None:
-    result = run_case(case, scratch)
+    result = run_case_clean(case, scratch)  # forked from a clean process (see clean_fork)
     check_case(case, result, scratch)
     assert "started" not in result.output and not any(scratch.runs_dir.glob("*/*/verdict.json"))
