@@ -3,6 +3,9 @@
 A run folder ``runs/<experiment>/<run_key>/`` is finished exactly when ``verdict.json`` exists
 (written atomically, last but for the ``run_end`` event). A finished run is skipped; a folder
 without a verdict is an interrupted run and is removed and redone from scratch.
+
+While the run works, its workspace lives on a filesystem of its own, ``disk_mb`` in size
+(:mod:`realcli.sandbox.disk`); before grading is final it becomes a plain folder again.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import contextlib
 import platform
 import shutil
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -59,6 +63,7 @@ from realcli.runner.protocols import (
 from realcli.runner.spec import run_key
 from realcli.runner.workspace import prepare_workspace, sandbox_options
 from realcli.sandbox import SandboxOptions, make_sandbox
+from realcli.sandbox.disk import CappedWorkspace, DiskCapUnavailable, unmount_stale
 from realcli.schema.events import (
     BudgetEvent,
     ErrorEvent,
@@ -120,6 +125,7 @@ def execute_run(spec: RunSpec, task: TaskBundle) -> RunOutcome:
             if finished is not None:
                 return finished
             if run_dir.exists():
+                unmount_stale(run_dir / "workspace")  # a killed run's capped workspace
                 shutil.rmtree(run_dir)  # interrupted earlier: redo from scratch
             verdict = _Run(spec, task, key, run_dir).execute()
             return RunOutcome(key, task.id, "finished", run_dir, verdict)
@@ -347,6 +353,8 @@ class _Run:
         self.session_no = 0
         self.expected: dict[str, list[str]] | None = None
         self.first_instruction = task.instruction
+        self.disk: CappedWorkspace | None = None
+        self.disk_mb: int | None = None
 
     @property
     def harness_resumes(self) -> bool:
@@ -394,15 +402,51 @@ class _Run:
     def _options(self, workspace: Path, **extra: object) -> SandboxOptions:
         """Sandbox options for this run: the task's limits, with the sandbox group's overrides."""
         sb = self.spec.sandbox
+        limits = {"max_processes": sb.max_processes, "enforce_limits": sb.enforce_limits}
         return sandbox_options(
-            self.task, workspace, memory_mb=sb.memory_mb, cpu_seconds=sb.cpu_seconds, **extra
+            self.task,
+            workspace,
+            memory_mb=sb.memory_mb,
+            cpu_seconds=sb.cpu_seconds,
+            disk_mb=self.disk_mb,
+            **limits,
+            **extra,
         )
+
+    def _cap_workspace(self, workspace: Path) -> None:
+        """Give the workspace its own ``disk_mb`` filesystem (else, with
+        ``sandbox.enforce_limits=false``, the sandbox's polling watcher is the cap)."""
+        sb = self.spec.sandbox
+        self.disk_mb = sb.disk_mb or self.task.spec.resources.disk_mb
+        try:
+            self.disk = CappedWorkspace.mount(workspace, self.disk_mb)
+        except DiskCapUnavailable as exc:
+            message = f"the workspace disk cap is a polling watcher only: {exc}"
+            if sb.enforce_limits:  # run_job's check passed, so this host just failed now
+                error = ErrorEvent(seq=0, error_type=ErrorType.sandbox_error, message=message)
+                self.ledger.emit(error)
+            else:
+                print(f"realcli: warning: {message}", file=sys.stderr)
+
+    def _release_workspace(self) -> None:
+        """The capped workspace becomes a plain folder (graders, regrade, ingest)."""
+        if self.disk is not None:
+            self.disk.release()
+            self.disk = None
 
     def _rounds(self) -> Verdict:
         workspace = self.run_dir / "workspace"
         expected: dict[str, list[str]] | None = None
+        sb = self.spec.sandbox
         try:
-            prepare_workspace(self.task, workspace, self.make_sandbox)
+            self._cap_workspace(workspace)
+            prepare_workspace(
+                self.task,
+                workspace,
+                self.make_sandbox,
+                max_processes=sb.max_processes,
+                enforce_limits=sb.enforce_limits,
+            )
             expected = expected_tests(self.task, self.make_sandbox, self.inventory_dir)
             (self.run_dir / "tests").mkdir()
             write_json_atomic(self.run_dir / "tests" / EXPECTED, expected)
@@ -452,6 +496,7 @@ class _Run:
         finally:
             self.ledger.remove_listener(self.live.on_event)
             shutil.rmtree(state_dir, ignore_errors=True)
+            self._release_workspace()
         # the status comes from the ledger, exactly as `realcli regrade` reads it
         status, error, _ = outcome_from_ledger(read_ledger(self.ledger.path))
         wall = time.monotonic() - self.started

@@ -60,6 +60,18 @@ class Resources(Frozen):
     memory_mb: int = Field(4096, ge=64)
     cpu_seconds: int = Field(3600, ge=1, description="CPU-time limit per process (RLIMIT_CPU)")
     max_file_mb: int = Field(1024, ge=1, description="largest file a process may write")
+    max_processes: int = Field(
+        1024,
+        ge=16,
+        le=1_000_000,
+        description="processes and threads of a whole sandbox together (cgroup pids.max)",
+    )
+    disk_mb: int = Field(
+        4096,
+        ge=16,
+        le=1_048_576,
+        description="the run's workspace, all files together (its own filesystem of this size)",
+    )
 
 
 class SubStep(Frozen):
