@@ -661,6 +661,10 @@ class _Run:
                     interjector=self.live.interjector,
                     first_call=self.live.model_calls,
                     before_call=self.live.before_call,
+                    max_body_bytes=sb.gateway_max_body_mb * 1024 * 1024,
+                    max_concurrent=sb.gateway_max_concurrent,
+                    max_inflight_bytes=sb.gateway_max_inflight_mb * 1024 * 1024,
+                    queue_timeout_s=sb.gateway_queue_timeout_s,
                 )
                 stack.enter_context(gateway)
                 gateway.start(sock_dir / "gateway.sock")

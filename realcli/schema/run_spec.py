@@ -235,6 +235,9 @@ class SandboxSpec(Frozen):
     gateway_max_concurrent: int = Field(
         4, ge=1, le=256, description="requests the gateway handles at once; more wait"
     )
+    gateway_max_inflight_mb: int = Field(
+        64, ge=1, le=4096, description="bodies the gateway handles at once, in total; more wait"
+    )
     gateway_queue_timeout_s: float = Field(
         120.0, gt=0, le=3600, description="how long a waiting request waits (then 503)"
     )
