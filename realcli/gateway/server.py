@@ -16,11 +16,24 @@ writer stamps it), appended to the call log (``log_path``: request digest, tools
 and its usage, redacted; what the ``recorded`` backend replays), and priced by the
 :class:`~realcli.gateway.meter.Meter`. API keys of upstream providers live only in this
 process (the ``upstream`` backend) and are redacted from everything it writes.
+
+A flood keeps the gateway's memory bounded: a request whose ``Content-Length`` passes
+``max_body_bytes`` gets 413 before any of its body is read (no ``Content-Length`` with a
+chunked body: 411); a POST is read and handled only while at most ``max_concurrent`` others
+are and their bodies total at most ``max_inflight_bytes`` (one request alone always fits);
+the others wait, their bodies unread in the socket, up to ``queue_timeout_s``, then get 503
+with ``Retry-After``. Buffers of 1 MiB and more are allocated with ``mmap`` (glibc's
+``M_MMAP_THRESHOLD`` fixed at start), so a body's memory goes back to the OS when the request
+ends instead of staying in a thread's malloc arena. Peak RSS stays under the idle process plus
+``4 x max(max_inflight_bytes, max_body_bytes)`` (``tests/security/test_gateway_flood.py``).
 """
 
 from __future__ import annotations
 
 import base64
+import contextlib
+import ctypes
+import ctypes.util
 import json
 import socketserver
 import sys
@@ -56,7 +69,56 @@ __all__ = ["WIRE_FORMAT", "Gateway", "ToolPool"]
 
 WIRE_FORMAT = "openai_chat"
 """The default wire format (the builtin agent's)."""
-MAX_BODY_BYTES = 64 * 1024 * 1024
+MAX_BODY_BYTES = 32 * 1024 * 1024
+"""Default cap on a request body (the largest request Anthropic's API itself accepts)."""
+MAX_CONCURRENT = 4
+"""Default number of POSTs read and handled at once."""
+MAX_INFLIGHT_BYTES = 64 * 1024 * 1024
+"""Default total of the bodies read and handled at once."""
+QUEUE_TIMEOUT_S = 120.0
+"""Default wait of a request for a free slot before 503."""
+_M_MMAP_THRESHOLD = -3  # mallopt(3)
+_MMAP_FROM_BYTES = 1024 * 1024
+
+
+def _return_big_buffers() -> None:
+    """Allocate buffers of 1 MiB and more with mmap (glibc; elsewhere a no-op), so freed
+    request bodies leave the process instead of growing each thread's malloc arena."""
+    name = ctypes.util.find_library("c")
+    if name is None:
+        return
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(name).mallopt(_M_MMAP_THRESHOLD, _MMAP_FROM_BYTES)
+
+
+class _Slots:
+    """At most ``count`` requests and ``budget`` body bytes at once; a request alone always
+    fits. :meth:`acquire` waits (bounded) for room."""
+
+    def __init__(self, count: int, budget: int) -> None:
+        self._cond = threading.Condition()
+        self._free = count
+        self._budget = self._room = budget
+
+    def acquire(self, nbytes: int, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while not (self._free > 0 and (nbytes <= self._room or self._room == self._budget)):
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self._cond.wait(left)
+            self._free -= 1
+            self._room -= nbytes
+            return True
+
+    def release(self, nbytes: int) -> None:
+        with self._cond:
+            self._free += 1
+            self._room += nbytes
+            self._cond.notify_all()
+
+
 _UNIX_PATH_MAX = 107
 
 
@@ -134,7 +196,19 @@ class Gateway:
         before_call: Callable[[ChatRequest], None] | None = None,
         require_gui: bool = False,
         on_infra_error: Callable[[str], None] | None = None,
+        max_body_bytes: int = MAX_BODY_BYTES,
+        max_concurrent: int = MAX_CONCURRENT,
+        max_inflight_bytes: int = MAX_INFLIGHT_BYTES,
+        queue_timeout_s: float = QUEUE_TIMEOUT_S,
     ) -> None:
+        if min(max_body_bytes, max_concurrent, max_inflight_bytes) < 1 or queue_timeout_s <= 0:
+            raise ValueError(
+                "max_body_bytes, max_concurrent and max_inflight_bytes must be positive, "
+                "queue_timeout_s > 0"
+            )
+        self.max_body_bytes = max_body_bytes
+        self.queue_timeout_s = queue_timeout_s
+        self.slots = _Slots(max_concurrent, max_inflight_bytes)
         self.backend = backend
         self.require_gui = require_gui
         self.on_infra_error = on_infra_error
@@ -168,6 +242,7 @@ class Gateway:
         """
         if self._servers:
             raise RuntimeError("gateway already started")
+        _return_big_buffers()
         if socket_path is None and tcp_port is None:
             raise ValueError("give a socket_path, a tcp_port, or both")
         if socket_path is not None:
@@ -381,6 +456,56 @@ class _Handler(BaseHTTPRequestHandler):
             self._send_json(404, _error(f"no such endpoint: GET {self.path}", "not_found"))
 
     def do_POST(self) -> None:
+        """Bounds first (body size, then a free slot), then the route."""
+        gw = self.gateway
+        if self.headers.get("Transfer-Encoding", "identity").lower() != "identity":
+            self._refuse(411, "send the request body with a Content-Length, not chunked")
+            return
+        try:
+            length = int(self.headers.get("Content-Length") or 0)
+        except ValueError:
+            self._refuse(400, "bad request: Content-Length is not a number")
+            return
+        if length < 0:
+            self._refuse(400, "bad request: Content-Length is negative")
+            return
+        if length > gw.max_body_bytes:
+            self._refuse(
+                413,
+                f"request body of {length} bytes exceeds the gateway's limit of "
+                f"{gw.max_body_bytes} bytes (sandbox.gateway_max_body_mb)",
+            )
+            return
+        if not gw.slots.acquire(length, gw.queue_timeout_s):
+            self._refuse(
+                503,
+                f"the gateway is busy: no free slot in {gw.queue_timeout_s:g}s "
+                "(sandbox.gateway_max_concurrent, sandbox.gateway_max_inflight_mb); retry later",
+                retry_after=True,
+            )
+            return
+        try:
+            self._post()
+        finally:
+            gw.slots.release(length)
+
+    def _refuse(self, status: int, message: str, *, retry_after: bool = False) -> None:
+        """Answer without reading the body, and close the connection (it is still unread)."""
+        self.close_connection = True
+        data = json.dumps(_error(message, "request_too_large" if status == 413 else "refused"))
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.send_header("Connection", "close")
+            if retry_after:
+                self.send_header("Retry-After", "1")
+            self.end_headers()
+            self.wfile.write(data.encode())
+        except OSError:  # the client went away
+            pass
+
+    def _post(self) -> None:
         route = self._route()
         if route.startswith("/gui/"):
             self._gui_call(route[len("/gui/") :])
@@ -440,10 +565,8 @@ class _Handler(BaseHTTPRequestHandler):
             self.close_connection = True
 
     def _drain(self) -> bytes:
+        """The body; its length was checked against the cap in :meth:`do_POST`."""
         length = int(self.headers.get("Content-Length") or 0)
-        if length > MAX_BODY_BYTES:
-            self.close_connection = True
-            raise WireError(f"request body too large ({length} bytes)")
         return self.rfile.read(length) if length > 0 else b""
 
     def _model_call(self, codec: WireCodec) -> None:

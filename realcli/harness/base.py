@@ -29,7 +29,9 @@ __all__ = [
     "OutcomeReason",
 ]
 
-OutcomeReason = Literal["done", "max_turns", "timeout", "crash", "error", "cost_cap"]
+OutcomeReason = Literal[
+    "done", "max_turns", "timeout", "crash", "error", "cost_cap", "resource_limit"
+]
 
 
 @dataclass
@@ -88,7 +90,8 @@ class HarnessOutcome:
     reason: OutcomeReason
     """``done``: the agent finished; ``max_turns``: it ran out of turns; ``timeout``: killed
     at the wall clock; ``crash``: it died without finishing its session; ``error``: it gave
-    up on an unrecoverable (gateway) error."""
+    up on an unrecoverable (gateway) error; ``resource_limit``: its sandbox reached a process,
+    memory or workspace-disk limit and was killed."""
     turns: int
     wall_time_s: float
     exit_code: int | None

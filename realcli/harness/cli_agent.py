@@ -275,6 +275,9 @@ class AgentCliHarness(Harness):
         turns = transcript.turns
         if transcript.noise or transcript.problems:
             session = session or NativeSession(source=f"native/{self.spec.kind}/stdout.jsonl")
+        if stopped == "limit":  # the resource_limit event is in the ledger already
+            detail = "the sandbox stopped the agent at a resource limit; process tree killed"
+            return HarnessOutcome("resource_limit", turns, wall, None, detail, session)
         if stopped == "timeout":
             detail = f"agent exceeded its {ctx.timeout_s:g}s wall clock; process tree killed"
             ctx.ledger.emit(ErrorEvent(seq=0, error_type=ErrorType.agent_timeout, message=detail))

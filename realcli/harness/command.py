@@ -171,6 +171,9 @@ class CommandHarness(Harness):
         with transcript._lock:
             transcript.flush_model_calls()
         turns = transcript.turns
+        if stopped == "limit":  # the resource_limit event is in the ledger already
+            detail = "the sandbox stopped the agent at a resource limit; process tree killed"
+            return HarnessOutcome("resource_limit", turns, wall, None, detail)
         if stopped == "timeout":
             detail = f"agent exceeded its {ctx.timeout_s:g}s wall clock; process tree killed"
             ctx.ledger.emit(ErrorEvent(seq=0, error_type=ErrorType.agent_timeout, message=detail))

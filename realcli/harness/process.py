@@ -1,4 +1,5 @@
-"""Waiting for an agent process: the wall clock and the runner's stop signal."""
+"""Waiting for an agent process: the wall clock, the runner's stop signal and the sandbox's
+whole-tree limits."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import time
 
 from realcli.harness.base import HarnessContext
 from realcli.sandbox.base import SandboxProcess
+from realcli.schema.events import ErrorEvent, ErrorType
 
 __all__ = ["DRAIN_S", "HOME_MOUNT", "TASK_MOUNT", "wait_or_kill"]
 
@@ -21,14 +23,23 @@ TASK_MOUNT = "/run/realcli/task"
 def wait_or_kill(proc: SandboxProcess, ctx: HarnessContext) -> tuple[int | None, str | None]:
     """Wait for the agent; kill its whole tree at the wall clock or on ``ctx.stop``.
 
-    Returns ``(exit code, None)``, or ``(None, "timeout" | "stop")`` after a kill.
+    Returns ``(exit code, None)``, or ``(None, "timeout" | "stop" | "limit")`` after a kill.
+    ``"limit"``: the sandbox stopped the tree at a process, memory or disk limit; the
+    ``resource_limit`` error event (the agent's failure, not infra) is already in the ledger.
     """
     deadline = time.monotonic() + ctx.timeout_s
     while True:
         try:
-            return proc.wait(timeout=min(POLL_S, max(deadline - time.monotonic(), 0.001))), None
+            code = proc.wait(timeout=min(POLL_S, max(deadline - time.monotonic(), 0.001)))
         except TimeoutError:
             pass
+        else:
+            limit = proc.limit_hit
+            if limit is None:
+                return code, None
+            detail = f"the agent's sandbox stopped at a limit: {limit}"
+            ctx.ledger.emit(ErrorEvent(seq=0, error_type=ErrorType.resource_limit, message=detail))
+            return None, "limit"
         if ctx.stop.is_set():
             proc.kill_tree()
             return None, "stop"

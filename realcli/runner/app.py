@@ -71,16 +71,38 @@ def run_job(spec: RunSpec) -> list[RunOutcome]:
                 exc.fix.replace("model.", "protocol.guidance.user_model."),
             ) from exc
     outcomes = []
+    checked = False
     for task in tasks:
         key = run_key(spec, task)
         outcome = finished_outcome(run_dir_for(spec, key), key, task.id)
         if outcome is None:  # only now load the execution stack (a rerun never needs it)
             from realcli.runner.execute import execute_run
 
+            if not checked:
+                _check_limits(spec)
+                checked = True
             outcome = execute_run(spec, task)
         print(outcome.summary_line(), flush=True)
         outcomes.append(outcome)
     return outcomes
+
+
+def _check_limits(spec: RunSpec) -> None:
+    """With ``sandbox.enforce_limits``: one line now rather than a failure in every run."""
+    if not spec.sandbox.enforce_limits:
+        return
+    from realcli.sandbox.limits import LimitsUnavailable, check_limits
+
+    try:
+        check_limits()
+    except LimitsUnavailable as exc:
+        raise ConfigError(
+            f"conf/sandbox/{spec.sandbox.kind}.yaml",
+            "sandbox.enforce_limits",
+            f"per-run limits cannot be enforced on this host ({exc})",
+            "run as root with cgroups and loop devices, or set sandbox.enforce_limits=false "
+            "(per-process rlimits and a polling disk watcher only)",
+        ) from None
 
 
 @hydra.main(config_path=str(CONF_DIR), config_name="config", version_base="1.3")

@@ -4,11 +4,17 @@ A run folder ``runs/<experiment>/<run_key>/`` is finished exactly when ``verdict
 and is usable (written atomically, last but for the ``run_end`` event). A finished run is
 skipped (healed first when its ledger lacks ``run_end``: see ``realcli.runner.folders``); a
 folder without a usable verdict is an interrupted run and is removed and redone from scratch.
+
+While the run works, its workspace lives in a neutral temp folder (``workspace`` in the run
+folder links to it: :func:`realcli.runner.workspace.stage_workspace`) on a filesystem of its
+own, ``disk_mb`` in size (:mod:`realcli.sandbox.disk`); before the verdict it is a plain
+folder in the run folder again.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import platform
 import shutil
 import subprocess
@@ -76,6 +82,7 @@ from realcli.sandbox import (
     SandboxOptions,
     make_sandbox,
 )
+from realcli.sandbox.disk import CappedWorkspace, DiskCapUnavailable, unmount_stale
 from realcli.schema.events import (
     BudgetEvent,
     ErrorEvent,
@@ -183,11 +190,24 @@ def execute_run(spec: RunSpec, task: TaskBundle) -> RunOutcome:
             if run_dir.is_symlink():
                 run_dir.unlink()  # never follow it: a run folder is made here, not linked
             elif run_dir.exists():
+                _drop_stale_workspace(run_dir / "workspace")
                 shutil.rmtree(run_dir)  # interrupted earlier: redo from scratch
             verdict = _Run(spec, task, key, run_dir).execute()
             return RunOutcome(key, task.id, "finished", run_dir, verdict)
     except RunLocked:
         return RunOutcome(key, task.id, "locked", run_dir)
+
+
+def _drop_stale_workspace(workspace: Path) -> None:
+    """A killed run's workspace: its capped filesystem unmounted, its staged folder removed.
+    The link in the run folder is realcli's own (the agent never sees the run folder)."""
+    if workspace.is_symlink():
+        staged = Path(os.readlink(workspace))
+        if staged.name == "ws" and staged.parent.name.startswith("realcli-ws-"):
+            unmount_stale(staged)
+            shutil.rmtree(staged.parent, ignore_errors=True)
+        return
+    unmount_stale(workspace)
 
 
 def _warn(line: str) -> None:
@@ -415,6 +435,8 @@ class _Run:
         self.expected: dict[str, list[str]] | None = None
         self.first_instruction = task.instruction
         self.hidden_text: HiddenText | None = None
+        self.disk: CappedWorkspace | None = None
+        self.disk_mb: int | None = None
 
     @property
     def harness_resumes(self) -> bool:
@@ -462,16 +484,52 @@ class _Run:
     def _options(self, workspace: Path, **extra: object) -> SandboxOptions:
         """Sandbox options for this run: the task's limits, with the sandbox group's overrides."""
         sb = self.spec.sandbox
+        limits = {"max_processes": sb.max_processes, "enforce_limits": sb.enforce_limits}
         return sandbox_options(
-            self.task, workspace, memory_mb=sb.memory_mb, cpu_seconds=sb.cpu_seconds, **extra
+            self.task,
+            workspace,
+            memory_mb=sb.memory_mb,
+            cpu_seconds=sb.cpu_seconds,
+            disk_mb=self.disk_mb,
+            **limits,
+            **extra,
         )
+
+    def _cap_workspace(self, workspace: Path) -> None:
+        """Give the workspace its own ``disk_mb`` filesystem (else, with
+        ``sandbox.enforce_limits=false``, the sandbox's polling watcher is the cap)."""
+        sb = self.spec.sandbox
+        self.disk_mb = sb.disk_mb or self.task.spec.resources.disk_mb
+        try:
+            self.disk = CappedWorkspace.mount(workspace, self.disk_mb)
+        except DiskCapUnavailable as exc:
+            message = f"the workspace disk cap is a polling watcher only: {exc}"
+            if sb.enforce_limits:  # run_job's check passed, so this host just failed now
+                error = ErrorEvent(seq=0, error_type=ErrorType.sandbox_error, message=message)
+                self.ledger.emit(error)
+            else:
+                print(f"realcli: warning: {message}", file=sys.stderr)
+
+    def _release_workspace(self) -> None:
+        """The capped workspace becomes a plain folder (graders, regrade, ingest)."""
+        if self.disk is not None:
+            self.disk.release()
+            self.disk = None
 
     def _rounds(self) -> Verdict:
         workspace = self.run_dir / "workspace"
         staged = stage_workspace(workspace)  # a neutral host path while the run works on it
         expected: dict[str, list[str]] | None = None
+        sb = self.spec.sandbox
         try:
-            prepare_workspace(self.task, staged, self.make_sandbox)
+            self._cap_workspace(staged)
+            prepare_workspace(
+                self.task,
+                staged,
+                self.make_sandbox,
+                max_processes=sb.max_processes,
+                enforce_limits=sb.enforce_limits,
+            )
             expected = expected_tests(self.task, self.make_sandbox, self.inventory_dir)
             (self.run_dir / "tests").mkdir()
             write_json_atomic(self.run_dir / "tests" / EXPECTED, expected)
@@ -525,6 +583,7 @@ class _Run:
         finally:
             self.ledger.remove_listener(self.live.on_event)
             shutil.rmtree(state_dir, ignore_errors=True)
+            self._release_workspace()
             unstage_workspace(workspace, staged)
         # the status comes from the ledger, exactly as `realcli regrade` reads it
         ledger = read_ledger(self.ledger.path)
@@ -696,6 +755,10 @@ class _Run:
                     before_call=self.live.before_call,
                     require_gui=gui is not None,
                     on_infra_error=self._gui_tools_missing,
+                    max_body_bytes=sb.gateway_max_body_mb * 1024 * 1024,
+                    max_concurrent=sb.gateway_max_concurrent,
+                    max_inflight_bytes=sb.gateway_max_inflight_mb * 1024 * 1024,
+                    queue_timeout_s=sb.gateway_queue_timeout_s,
                 )
                 stack.enter_context(gateway)
                 gateway.start(sock_dir / "gateway.sock")

@@ -38,6 +38,7 @@ def sandbox_options(task: TaskBundle, workspace: Path, **overrides: object) -> S
         memory_mb=res.memory_mb,
         cpu_seconds=res.cpu_seconds,
         max_file_mb=res.max_file_mb,
+        max_processes=res.max_processes,
     )
     given = {k: v for k, v in overrides.items() if v is not None}
     return replace(opts, **given) if given else opts  # type: ignore[arg-type]
@@ -73,14 +74,18 @@ def unstage_workspace(workspace: Path, staged: Path) -> None:
 
 
 def prepare_workspace(
-    task: TaskBundle, dest: Path, make_sandbox: Callable[[SandboxOptions], Sandbox]
+    task: TaskBundle,
+    dest: Path,
+    make_sandbox: Callable[[SandboxOptions], Sandbox],
+    **limits: object,
 ) -> None:
-    """Copy ``environment/repo`` to ``dest`` and run ``environment/setup.sh`` there, sandboxed."""
-    shutil.copytree(task.repo_dir, dest, symlinks=True)
+    """Copy ``environment/repo`` to ``dest`` (new, or an empty mount point) and run
+    ``environment/setup.sh`` there, sandboxed."""
+    shutil.copytree(task.repo_dir, dest, symlinks=True, dirs_exist_ok=True)
     script = task.setup_script
     if script is None:
         return
-    opts = sandbox_options(task, dest)
+    opts = sandbox_options(task, dest, **limits)
     sandbox = make_sandbox(replace(opts, ro_binds=((script, SETUP_MOUNT),)))
     result = sandbox.exec(["bash", SETUP_MOUNT], timeout_s=task.spec.timeouts.setup_s)
     if result.returncode != 0:

@@ -50,13 +50,22 @@ class SandboxOptions:
     """Host directory, bind-mounted read-write at :attr:`workdir`."""
     workdir: str = "/app"
     memory_mb: int = 4096
-    """Memory limit per process: RLIMIT_AS, or RLIMIT_DATA when :attr:`limit_address_space`
-    is False (runtimes such as V8, Bun and Go reserve far more address space than they use)."""
+    """Memory of the whole sandbox, every process together (its cgroup's memory limit), and
+    of each process (RLIMIT_AS, or RLIMIT_DATA when :attr:`limit_address_space` is False:
+    runtimes such as V8, Bun and Go reserve far more address space than they use)."""
     limit_address_space: bool = True
     cpu_seconds: int = 3600
     """CPU-time limit per process (RLIMIT_CPU)."""
     max_file_mb: int = 1024
     """Largest file a process may write (RLIMIT_FSIZE)."""
+    max_processes: int = 1024
+    """Processes and threads of the whole sandbox together (its cgroup's ``pids.max``)."""
+    disk_mb: int | None = None
+    """The workspace's disk cap, when the runner gave it a filesystem of that size
+    (:mod:`realcli.sandbox.disk`); a spawned process is stopped when it is full. None: no cap."""
+    enforce_limits: bool = True
+    """True: a host without usable cgroups is a :class:`SandboxError`. False: run with the
+    per-process rlimits only (a documented fallback, no whole-sandbox limit)."""
     ro_binds: tuple[tuple[Path, str], ...] = ()
     """Extra read-only ``(host path, sandbox path)`` binds, e.g. the tests for grading."""
     stage_ro_binds: bool = True
@@ -81,6 +90,8 @@ class SandboxOptions:
                     raise ValueError(
                         f"{what} destination must be absolute, got {dest!r} for {host}"
                     )
+        if self.max_processes < 1:
+            raise ValueError(f"max_processes must be positive, got {self.max_processes}")
         if not 1 <= self.gateway_port <= 65535:
             raise ValueError(f"gateway_port out of range: {self.gateway_port}")
         # Freeze the env mapping so options stay hashable-in-spirit and immutable.
@@ -102,6 +113,8 @@ class ExecResult:
     stderr: str
     duration_s: float
     timed_out: bool
+    limit: str | None = None
+    """The whole-sandbox limit the command ran into (processes, memory), in one line."""
 
     @property
     def ok(self) -> bool:
@@ -137,6 +150,13 @@ class SandboxProcess(ABC):
     def kill_tree(self) -> None:
         """Kill every process started inside the sandbox, daemons included, and wait for the
         sandbox to be gone. Idempotent; never raises for an already finished process."""
+
+    @property
+    def limit_hit(self) -> str | None:
+        """One line naming the whole-sandbox limit (processes, memory, workspace disk) that
+        stopped the process, once it did; None otherwise. The sandbox kills the tree when a
+        limit is reached."""
+        return None
 
     @abstractmethod
     def stderr_text(self) -> str:

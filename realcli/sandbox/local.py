@@ -11,6 +11,8 @@ All namespaces are unshared, so only ``lo`` exists; the model gateway is reached
 its Unix socket (see ``inside.py``). bwrap's own options (host paths) are passed through a
 memfd with ``--args``, so they do not show in ``/proc/1/cmdline`` inside.
 Process lifetime (killing everything inside) is in :mod:`realcli.sandbox.local_process`.
+Each command's whole tree runs in a fresh cgroup bounding its processes and memory together
+(:mod:`realcli.sandbox.cgroup`).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from realcli.sandbox.base import (
     SandboxProcess,
     check_argv,
 )
+from realcli.sandbox.cgroup import CgroupUnavailable, RunCgroup
 from realcli.sandbox.local_process import BwrapProcess, BwrapRun, rlimits
 from realcli.sandbox.neutral import VENV_MOUNT, sandbox_python, stage_small, venv_mirror
 
@@ -177,6 +180,22 @@ class LocalSandbox(Sandbox):
         ]
 
     # ----------------------------------------------------------------- processes
+    def _cgroup(self) -> RunCgroup | None:
+        """A fresh cgroup with this sandbox's limits; None when unavailable and not enforced."""
+        o = self.options
+        try:
+            return RunCgroup.create(
+                max_processes=o.max_processes, memory_bytes=o.memory_mb * 1024 * 1024
+            )
+        except CgroupUnavailable as exc:
+            if not o.enforce_limits:
+                return None
+            raise SandboxError(
+                f"cannot limit the sandbox's processes and memory ({exc}); run as root on a "
+                "host with cgroup v1 pids+memory or a delegated cgroup v2, or set "
+                "sandbox.enforce_limits=false for per-process rlimits only"
+            ) from None
+
     def _start(
         self,
         argv: Sequence[str],
@@ -198,6 +217,7 @@ class LocalSandbox(Sandbox):
         for host_path, _ in o.rw_binds:
             if not Path(host_path).is_dir():
                 raise SandboxError(f"read-write bind source {host_path} is not a directory")
+        cgroup = self._cgroup()
         staging = Path(tempfile.mkdtemp(prefix="realcli-sb-"))
         args_fd = os.memfd_create("realcli-bwrap-args")
         info_r, info_w = os.pipe()
@@ -224,20 +244,24 @@ class LocalSandbox(Sandbox):
                 env={"PATH": "/usr/bin:/bin"},  # bwrap itself gets no host secrets either
                 pass_fds=(args_fd, info_w),
                 start_new_session=True,
-                preexec_fn=rlimits(o),  # only setrlimit: no locks taken
+                preexec_fn=rlimits(o, cgroup),  # setrlimit + cgroup join: no locks taken
             )
-        except OSError as exc:
+        except (OSError, subprocess.SubprocessError) as exc:
             os.close(info_r)
             shutil.rmtree(staging, ignore_errors=True)
+            if cgroup is not None:
+                cgroup.remove()
             raise SandboxError(f"cannot start bubblewrap: {exc}") from exc
         except BaseException:
             os.close(info_r)
             shutil.rmtree(staging, ignore_errors=True)
+            if cgroup is not None:
+                cgroup.remove()
             raise
         finally:
             os.close(args_fd)
             os.close(info_w)
-        return BwrapRun(popen, info_r, staging)
+        return BwrapRun(popen, info_r, staging, cgroup)
 
     def exec(
         self,
@@ -276,6 +300,7 @@ class LocalSandbox(Sandbox):
             stderr=err or "",
             duration_s=time.monotonic() - started,
             timed_out=timed_out,
+            limit=run.limit,
         )
 
     def spawn(
@@ -293,4 +318,4 @@ class LocalSandbox(Sandbox):
             raise
         finally:
             os.close(err_fd)
-        return BwrapProcess(run, Path(err_path))
+        return BwrapProcess(run, Path(err_path), self.options)

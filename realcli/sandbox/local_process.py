@@ -4,6 +4,11 @@ bwrap runs as the leader of a new process group and, with ``--unshare-pid``, its
 the init of the sandbox's pid namespace. SIGKILL to that init makes the kernel kill every
 process in the namespace, including ones that ``setsid``/daemonize; when the command exits
 normally, init exits too and takes any leftover daemons with it.
+
+The whole tree also lives in one cgroup (:mod:`realcli.sandbox.cgroup`) that bounds its
+processes and memory together; it is removed, with anything still in it, when the run ends.
+A spawned process is watched: when the tree reaches its process, memory or workspace-disk
+limit, the watcher kills it and :attr:`BwrapProcess.limit_hit` says which limit.
 """
 
 from __future__ import annotations
@@ -21,16 +26,45 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from realcli.sandbox.base import SandboxOptions, SandboxProcess
+from realcli.sandbox.cgroup import RunCgroup
+from realcli.sandbox.disk import WALK_EVERY_S, disk_limit_hit
 
 __all__ = ["BwrapProcess", "BwrapRun", "rlimits"]
 
 KILL_WAIT_S = 5.0
+WATCH_S = 0.2
+"""How often a spawned sandbox's limits are checked."""
 
 
 class BwrapProcess(SandboxProcess):
-    def __init__(self, run: BwrapRun, stderr_path: Path) -> None:
+    def __init__(self, run: BwrapRun, stderr_path: Path, options: SandboxOptions) -> None:
         self._run = run
         self._stderr_path = stderr_path
+        self._watcher = threading.Thread(
+            target=self._watch, args=(options,), name="sandbox-limits", daemon=True
+        )
+        self._watcher.start()
+
+    def _watch(self, o: SandboxOptions) -> None:
+        """Until the process ends: stop the tree at its first limit hit."""
+        walk = o.disk_mb is not None and not os.path.ismount(o.workspace)
+        walked = 0.0
+        while self._run.popen.poll() is None:
+            hit = self._run.cgroup.limit_hit() if self._run.cgroup is not None else None
+            if hit is None and o.disk_mb is not None:
+                now = time.monotonic()
+                due = not walk or now - walked >= WALK_EVERY_S
+                if due:
+                    walked = now
+                    hit = disk_limit_hit(o.workspace, o.disk_mb, walk=walk)
+            if hit is not None:
+                self._run.stop_at(hit)
+                return
+            time.sleep(WATCH_S)
+
+    @property
+    def limit_hit(self) -> str | None:
+        return self._run.limit
 
     @property
     def pid(self) -> int:
@@ -71,8 +105,9 @@ class BwrapProcess(SandboxProcess):
         self._stderr_path.unlink(missing_ok=True)
 
 
-def rlimits(o: SandboxOptions) -> Callable[[], None]:
-    """A ``preexec_fn`` that applies the options' resource limits (setrlimit only)."""
+def rlimits(o: SandboxOptions, cgroup: RunCgroup | None = None) -> Callable[[], None]:
+    """A ``preexec_fn`` that applies the options' resource limits (setrlimit only) and
+    moves the child into ``cgroup`` (raw writes only)."""
     mb = 1024 * 1024
     limits = (
         (resource.RLIMIT_AS if o.limit_address_space else resource.RLIMIT_DATA, o.memory_mb * mb),
@@ -80,9 +115,13 @@ def rlimits(o: SandboxOptions) -> Callable[[], None]:
         (resource.RLIMIT_FSIZE, o.max_file_mb * mb),
     )
 
-    def apply() -> None:  # runs in the forked child before exec: setrlimit only
+    join = cgroup.joiner() if cgroup is not None else None
+
+    def apply() -> None:  # runs in the forked child before exec: no locks taken
         for which, value in limits:
             resource.setrlimit(which, (value, value))
+        if join is not None:
+            join()
 
     return apply
 
@@ -112,11 +151,18 @@ class BwrapRun:
     """
 
     def __init__(
-        self, popen: subprocess.Popen[str], info_fd: int, staging: Path | None = None
+        self,
+        popen: subprocess.Popen[str],
+        info_fd: int,
+        staging: Path | None = None,
+        cgroup: RunCgroup | None = None,
     ) -> None:
         self.popen = popen
         self._staging = staging
         """Host folder of the run's staged binds, removed once the namespace is gone."""
+        self.cgroup = cgroup
+        self.limit: str | None = None
+        """The limit the tree reached (set by the watcher or read at the end)."""
         self._info_fd: int | None = info_fd
         self._info = b""
         self._init: int | None = None
@@ -131,6 +177,13 @@ class BwrapRun:
                 pid = json.loads(self._info).get("child-pid")
                 self._init = pid if isinstance(pid, int) and pid > 1 else None
         return self._init
+
+    def stop_at(self, limit: str) -> None:
+        """The tree reached ``limit``: record it and kill everything."""
+        with self._lock:
+            if self.limit is None:
+                self.limit = limit
+            self._kill()
 
     def kill(self) -> None:
         """SIGKILL the namespace init (the kernel then kills everything inside) and bwrap."""
@@ -171,3 +224,8 @@ class BwrapRun:
         if self._staging is not None:
             shutil.rmtree(self._staging, ignore_errors=True)
             self._staging = None
+        if self.cgroup is not None:  # leftovers (none, normally) die with it
+            if self.limit is None:
+                self.limit = self.cgroup.limit_hit()
+            self.cgroup.remove()
+            self.cgroup = None

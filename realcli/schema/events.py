@@ -59,6 +59,7 @@ class Channel(StrEnum):
 class ErrorType(StrEnum):
     agent_timeout = "agent_timeout"
     agent_crash = "agent_crash"
+    resource_limit = "resource_limit"
     sandbox_error = "sandbox_error"
     gateway_error = "gateway_error"
     budget_exceeded = "budget_exceeded"

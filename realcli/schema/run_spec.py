@@ -259,8 +259,31 @@ class SandboxSpec(Frozen):
     cpu_seconds: int | None = Field(
         None, ge=1, le=604_800, description="overrides the task's resources"
     )
+    max_processes: int | None = Field(
+        None, ge=16, le=1_000_000, description="overrides the task's resources"
+    )
+    disk_mb: int | None = Field(
+        None, ge=16, le=1_048_576, description="overrides the task's resources"
+    )
+    enforce_limits: bool = Field(
+        True,
+        description="no cgroups or no loop mounts here: stop with an error (true) or run with "
+        "per-process rlimits and a polling disk watcher only (false)",
+    )
     gateway_port: int = Field(
         8765, ge=1024, le=65535, description="gateway port inside the sandbox"
+    )
+    gateway_max_body_mb: int = Field(
+        32, ge=1, le=1024, description="largest request body the gateway reads (else 413)"
+    )
+    gateway_max_concurrent: int = Field(
+        4, ge=1, le=256, description="requests the gateway handles at once; more wait"
+    )
+    gateway_max_inflight_mb: int = Field(
+        64, ge=1, le=4096, description="bodies the gateway handles at once, in total; more wait"
+    )
+    gateway_queue_timeout_s: float = Field(
+        120.0, gt=0, le=3600, description="how long a waiting request waits (then 503)"
     )
 
 

@@ -105,6 +105,18 @@ class Resources(Frozen):
     max_file_mb: int = Field(
         1024, ge=1, le=1_048_576, description="largest file a process may write"
     )
+    max_processes: int = Field(
+        1024,
+        ge=16,
+        le=1_000_000,
+        description="processes and threads of a whole sandbox together (cgroup pids.max)",
+    )
+    disk_mb: int = Field(
+        4096,
+        ge=16,
+        le=1_048_576,
+        description="the run's workspace, all files together (its own filesystem of this size)",
+    )
 
 
 class SubStep(Frozen):

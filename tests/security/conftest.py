@@ -1,5 +1,6 @@
 """Shared pieces of the security suite: a copy of the smoke task whose hidden tests and
-reference solution carry unique marker files, and a byte search over a run folder."""
+reference solution carry unique marker files, a byte search over a run folder, and one
+shared sweep that runs into the per-run limits."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import TASKS
+from tests.security.limits_helpers import LimitsSweep, run_limits_sweep
 
 TASK = "smoke-bugfix-intervals"
 MARKER_FILE = "leak_marker.txt"
@@ -68,3 +70,9 @@ def run_folder_bytes(run_dir: Path, *, skip: tuple[str, ...] = ()) -> Iterator[t
             check=True,
         ).stdout
         yield git_dir, objects
+
+
+@pytest.fixture(scope="session")
+def limits_sweep(tmp_path_factory: pytest.TempPathFactory, cache_dir: Path) -> LimitsSweep:
+    """A fork bomb, a disk filler and the reference solution, side by side in one sweep."""
+    return run_limits_sweep(tmp_path_factory.mktemp("limits-sweep"), cache_dir)
