@@ -584,17 +584,7 @@ class _Handler(BaseHTTPRequestHandler):
             return
         refusal = gw.meter.refuse()
         if refusal is not None:
-            gw.report(
-                gw.event(
-                    model=model,
-                    started=started,
-                    status=400,
-                    wire=codec.name,
-                    request=request,
-                    finish_reason="cost_cap",
-                )
-            )
-            gw.log({"wire": codec.name, "status": 400, "refused": refusal})
+            self._record_refusal(codec, request, model, started, 400, "cost_cap", refusal)
             self._send_json(400, codec.error(400, refusal, "budget_exceeded"))
             return
         missing = gw.missing_gui(request)
@@ -687,22 +677,36 @@ class _Handler(BaseHTTPRequestHandler):
         except OSError:  # the client went away mid-reply; the call still happened
             self.close_connection = True
 
-    def _refuse_infra(
-        self, codec: WireCodec, request: ChatRequest, model: str, started: float, why: str
+    def _record_refusal(
+        self,
+        codec: WireCodec,
+        request: ChatRequest,
+        model: str,
+        started: float,
+        status: int,
+        finish_reason: str,
+        why: str,
     ) -> None:
-        """Record an infra refusal (status 503) and end the agent's turn with ``why``."""
+        """A request the gateway refused: a model-call event and a log line saying why."""
         gw = self.gateway
         gw.report(
             gw.event(
                 model=model,
                 started=started,
-                status=503,
+                status=status,
                 wire=codec.name,
                 request=request,
-                finish_reason="gui_tools_missing",
+                finish_reason=finish_reason,
             )
         )
-        gw.log({"wire": codec.name, "status": 503, "refused": why})
+        gw.log({"wire": codec.name, "status": status, "refused": why})
+
+    def _refuse_infra(
+        self, codec: WireCodec, request: ChatRequest, model: str, started: float, why: str
+    ) -> None:
+        """Record an infra refusal (status 503) and end the agent's turn with ``why``."""
+        gw = self.gateway
+        self._record_refusal(codec, request, model, started, 503, "gui_tools_missing", why)
         gw.infra_error(why)
         reply = ChatReply(content=f"[realcli] {why}")
         meta = ReplyMeta(gw.next_completion_id(), model, int(time.time()), (0, 0), 0)

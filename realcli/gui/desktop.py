@@ -50,6 +50,7 @@ from realcli.gui.lockdown import (
     write_tk_shim,
 )
 from realcli.sandbox import Sandbox, SandboxProcess
+from realcli.util.processes import pid_alive
 
 __all__ = [
     "FONT_BINDS",
@@ -170,16 +171,6 @@ def _kill_group(popen: subprocess.Popen[bytes], wait_s: float = TERM_WAIT_S) -> 
         popen.wait(5)
 
 
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 def _socket_answers(path: Path) -> bool:
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
         s.settimeout(1.0)
@@ -231,7 +222,7 @@ class _Reservation:
                     pid = int(lock.read_text().strip())
                 except (OSError, ValueError):
                     return False  # being written right now, or not ours to judge
-                if _pid_alive(pid):
+                if pid_alive(pid):
                     return False
                 lock.unlink(missing_ok=True)  # stale: its server is gone
                 continue

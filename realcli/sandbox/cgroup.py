@@ -26,6 +26,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from realcli.util.processes import pid_alive
+
 __all__ = ["CGROUP_ROOT", "CgroupUnavailable", "RunCgroup"]
 
 CGROUP_ROOT = Path("/sys/fs/cgroup")
@@ -62,16 +64,6 @@ def _int_field(path: Path, key: str) -> int:
             if name == key:
                 return int(value)
     return 0
-
-
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def _kill_all(directory: Path) -> None:
@@ -113,7 +105,7 @@ def _sweep_stale(parent: Path) -> None:
             if not (name.startswith(PREFIX) and child.is_dir()):
                 continue
             creator = name[len(PREFIX) :].split("-", 1)[0]
-            if creator.isdigit() and not _pid_alive(int(creator)):
+            if creator.isdigit() and not pid_alive(int(creator)):
                 _kill_all(child)
                 _rmdir(child)
 

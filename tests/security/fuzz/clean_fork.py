@@ -20,7 +20,7 @@ import time
 from collections.abc import Mapping
 from pathlib import Path
 
-from tests.security.fuzz.corpus import Case, CliResult, Scratch, _child
+from tests.security.fuzz.corpus import Case, CliResult, Scratch, _child, case_env
 
 __all__ = ["run_case_clean", "run_cli_clean"]
 
@@ -57,14 +57,5 @@ def run_case_clean(case: Case, scratch: Scratch) -> CliResult:
     """``corpus.run_case`` with :func:`run_cli_clean`."""
     if case.build is not None:
         case.build(scratch)
-    env = {
-        "REALCLI_TASKS_DIR": str(scratch.tasks_dir),
-        "REALCLI_RUNS_DIR": str(scratch.runs_dir),
-        "REALCLI_WAREHOUSE": str(scratch.root / "warehouse.duckdb"),
-        "REALCLI_REPORT_DIR": str(scratch.root / "report"),
-        "REALCLI_CACHE_DIR": str(scratch.root / "cache"),
-        "REALCLI_AGENTS_DIR": str(scratch.root / "agents"),
-        **case.env,
-    }
     argv = [scratch.fill(a) for a in case.argv]
-    return run_cli_clean(argv, env, scratch.root, case.timeout_s)
+    return run_cli_clean(argv, case_env(case, scratch), scratch.root, case.timeout_s)

@@ -142,12 +142,11 @@ def run_cli(
     return CliResult(returncode, text, time.monotonic() - start)
 
 
-def run_case(case: Case, scratch: Scratch, base_env: Mapping[str, str] | None = None) -> CliResult:
-    """Build the case's input, then run its command line (placeholders filled)."""
-    if case.build is not None:
-        case.build(scratch)
-    argv = [scratch.fill(a) for a in case.argv]
-    env = {
+def case_env(
+    case: Case, scratch: Scratch, base_env: Mapping[str, str] | None = None
+) -> dict[str, str]:
+    """The environment of a case's command: every realcli path inside ``scratch``."""
+    return {
         "REALCLI_TASKS_DIR": str(scratch.tasks_dir),
         "REALCLI_RUNS_DIR": str(scratch.runs_dir),
         "REALCLI_WAREHOUSE": str(scratch.root / "warehouse.duckdb"),
@@ -157,7 +156,14 @@ def run_case(case: Case, scratch: Scratch, base_env: Mapping[str, str] | None = 
         **(base_env or {}),
         **case.env,
     }
-    return run_cli(argv, env, scratch.root, case.timeout_s)
+
+
+def run_case(case: Case, scratch: Scratch, base_env: Mapping[str, str] | None = None) -> CliResult:
+    """Build the case's input, then run its command line (placeholders filled)."""
+    if case.build is not None:
+        case.build(scratch)
+    argv = [scratch.fill(a) for a in case.argv]
+    return run_cli(argv, case_env(case, scratch, base_env), scratch.root, case.timeout_s)
 
 
 def check_case(case: Case, result: CliResult, scratch: Scratch | None = None) -> None:
