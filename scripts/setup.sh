@@ -15,10 +15,12 @@ command -v jq >/dev/null 2>&1 || need_apt+=(jq)
 # The GUI channel (hybrid tasks): a virtual display, a window manager, input and screenshots,
 # clipboard tools, fonts (CJK too) and Tk for the tasks' GUI apps.
 for pair in Xvfb:xvfb xdotool:xdotool openbox:openbox xwd:x11-apps xprop:x11-utils \
-            scrot:scrot convert:imagemagick wmctrl:wmctrl xclip:xclip xsel:xsel \
+            scrot:scrot wmctrl:wmctrl xclip:xclip xsel:xsel \
             chromium:chromium; do
   command -v "${pair%%:*}" >/dev/null 2>&1 || need_apt+=("${pair##*:}")
 done
+# ImageMagick by its Debian path: another `convert` earlier on PATH is not ImageMagick
+[ -x /usr/bin/convert ] || need_apt+=(imagemagick)
 [ -d /usr/share/fonts/opentype/noto ] || need_apt+=(fonts-noto-cjk)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need_apt+=(fonts-dejavu-core)
 /usr/bin/python3 -c "import tkinter" >/dev/null 2>&1 || need_apt+=(python3-tk)
