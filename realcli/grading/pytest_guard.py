@@ -65,6 +65,21 @@ _REPORTING_HOOKS = frozenset(
     }
 )
 _MESSAGE_CHARS = 2000
+_AUDITED = frozenset(
+    {
+        "object.__setattr__",
+        "object.__delattr__",
+        "gc.get_objects",
+        "gc.get_referrers",
+        "gc.get_referents",
+        "open",
+        "os.remove",
+        "os.rename",
+        "os.truncate",
+        "os.link",
+        "os.symlink",
+    }
+)
 _MAX_FINDINGS = 50
 _os_write = os.write
 _os_exit = os._exit
@@ -112,9 +127,10 @@ class _Fingerprint:
     binding recorded once, so that a check is one pass of identity comparisons."""
 
     def __init__(self) -> None:
-        # (namespace, name, id of the bound object, id of its code or 0, label)
-        self.entries: list[tuple[dict[str, Any], str, int, int, str]] = []
-        seen_classes: set[int] = set()
+        # (namespace, name, the bound object, its code or None, label). Objects, not id()s:
+        # ``id`` is an audited event, and the audit hook would run once per comparison.
+        self.entries: list[tuple[dict[str, Any], str, Any, Any, str]] = []
+        seen_classes: list[type] = []
         for name, module in list(sys.modules.items()):
             if module is None or not _watched(name):
                 continue
@@ -123,10 +139,10 @@ class _Fingerprint:
                 if isinstance(value, types.FunctionType):
                     self._add(namespace, attr, value, f"{name}.{attr}")
                 elif isinstance(value, type):
-                    self.entries.append((namespace, attr, id(value), 0, f"{name}.{attr}"))
+                    self.entries.append((namespace, attr, value, None, f"{name}.{attr}"))
                     owner = str(getattr(value, "__module__", "") or "")
-                    if _watched(owner) and id(value) not in seen_classes:
-                        seen_classes.add(id(value))
+                    if _watched(owner) and not any(value is c for c in seen_classes):
+                        seen_classes.append(value)
                         members = vars(value)
                         for member, obj in list(members.items()):
                             label = f"{owner}.{value.__qualname__}.{member}"
@@ -136,7 +152,7 @@ class _Fingerprint:
         func = getattr(obj, "fget", None) if isinstance(obj, property) else obj
         func = getattr(func, "__func__", func)
         if isinstance(func, types.FunctionType):
-            self.entries.append((namespace, name, id(obj), id(func.__code__), label))
+            self.entries.append((namespace, name, obj, func.__code__, label))
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -146,14 +162,14 @@ class _Fingerprint:
         code object: reading ``__code__`` is an audited event, so that costs more)."""
         out: list[str] = []
         missing = object()
-        for namespace, name, obj_id, code_id, label in self.entries:
+        for namespace, name, expected, code, label in self.entries:
             obj = namespace.get(name, missing)
-            if id(obj) != obj_id:
+            if obj is not expected:
                 out.append(label)
-            elif code_id and codes:
+            elif code is not None and codes:
                 func = obj.fget if isinstance(obj, property) else obj
                 func = getattr(func, "__func__", func)
-                if id(getattr(func, "__code__", None)) != code_id:
+                if getattr(func, "__code__", None) is not code:
                     out.append(label)
         return out
 
@@ -170,11 +186,11 @@ class Guard:
         self.workdir = workdir.rstrip("/") + "/"
         self.trusted = trusted.rstrip("/") + "/"
         self.prints: _Fingerprint | None = None
-        self.plugins_at_start: set[int] = set()
+        self.plugins_at_start: list[Any] = []
         self.raised: dict[tuple[str, str], str] = {}
         self.findings: list[str] = []
         self.reported: set[str] = set()
-        self.flagged: set[int] = set()
+        self.flagged: list[Any] = []
         self.counts = {"passed": 0, "failed": 0, "error": 0, "skipped": 0, "xfailed": 0}
         self.ready = False
         self.inside_guard = threading.local()
@@ -204,7 +220,8 @@ class Guard:
             return
         pm = self.config.pluginmanager
         for plugin in pm.get_plugins():
-            if id(plugin) in self.plugins_at_start or plugin is self or id(plugin) in self.flagged:
+            known = (*self.plugins_at_start, *self.flagged, self)
+            if any(plugin is p for p in known):
                 continue
             source = getattr(plugin, "__file__", None) or getattr(
                 sys.modules.get(type(plugin).__module__), "__file__", None
@@ -219,7 +236,7 @@ class Guard:
                 if name in _REPORTING_HOOKS and callable(getattr(plugin, name, None))
             )
             if hooks:
-                self.flagged.add(id(plugin))
+                self.flagged.append(plugin)
                 name = pm.get_name(plugin) or repr(plugin)[:80]
                 self.finding(
                     f"plugin {name} from {source or 'the code under test'} registered "
@@ -228,8 +245,8 @@ class Guard:
 
     # ------------------------------------------------------------------ audit hook
     def audit(self, event: str, args: tuple[Any, ...]) -> None:
-        if event == "object.__getattr__" or not self.ready:
-            return  # the most frequent event by far (frame and code reads): keep it cheap
+        if event not in _AUDITED or not self.ready:
+            return  # most events (id(), frame and code reads, imports) cost one set lookup
         if getattr(self.inside_guard, "on", False):
             return
         if event in ("object.__setattr__", "object.__delattr__"):
@@ -285,7 +302,7 @@ class Guard:
         # runs after this one): nothing of the workspace has been imported yet
         self.config = early_config
         self.prints = _Fingerprint()
-        self.plugins_at_start = {id(p) for p in early_config.pluginmanager.get_plugins()}
+        self.plugins_at_start = list(early_config.pluginmanager.get_plugins())
         self.ready = True
         self.stream.write({"t": "ready", "fingerprinted": len(self.prints)})
 
