@@ -29,6 +29,7 @@ bench: setup
 	$(VENV)/python bench/harnesses.py --out docs/benchmarks.md
 	$(VENV)/python bench/gui.py --out docs/benchmarks.md
 	$(VENV)/python bench/progress.py --out docs/benchmarks.md
+	$(VENV)/python bench/guard.py --out docs/benchmarks.md
 
 clean:
 	rm -rf runs report warehouse.duckdb bench/out
