@@ -163,6 +163,9 @@ def disk_limit_hit(workspace: Path, disk_mb: int, *, walk: bool) -> str | None:
     A workspace on its own filesystem is full when no block (or no inode) is left; one
     without (``walk=True``, the fallback) when its blocks reach ``disk_mb``.
     """
+    # the run folder's ``workspace`` is realcli's own link to the staged folder (the mount
+    # point); ``ismount`` does not follow links, so resolve it first
+    workspace = Path(os.path.realpath(workspace))
     if os.path.ismount(workspace):
         try:
             st = os.statvfs(workspace)

@@ -47,7 +47,7 @@ class BwrapProcess(SandboxProcess):
 
     def _watch(self, o: SandboxOptions) -> None:
         """Until the process ends: stop the tree at its first limit hit."""
-        walk = o.disk_mb is not None and not os.path.ismount(o.workspace)
+        walk = o.disk_mb is not None and not os.path.ismount(os.path.realpath(o.workspace))
         walked = 0.0
         while self._run.popen.poll() is None:
             hit = self._run.cgroup.limit_hit() if self._run.cgroup is not None else None
