@@ -11,9 +11,31 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 import pytest
+from hydra import compose, initialize_config_dir
+from omegaconf import OmegaConf
+
+from realcli.runner.app import CONF_DIR
+from realcli.runner.spec import validate_spec
+from realcli.schema.run_spec import RunSpec
 
 REPO = Path(__file__).resolve().parents[1]
 TASKS = REPO / "tasks"
+
+
+def compose_spec(base: Path, overrides: list[str]) -> RunSpec:
+    """A RunSpec composed from conf/ as `realcli run` composes it, with realcli's cache in
+    ``base/cache`` (never the user's)."""
+    with (
+        pytest.MonkeyPatch.context() as mp,
+        initialize_config_dir(config_dir=str(CONF_DIR), version_base="1.3"),
+    ):
+        mp.setenv("REALCLI_CACHE_DIR", str(base / "cache"))
+        cfg = compose(config_name="config", overrides=overrides)
+        raw = OmegaConf.to_container(cfg, resolve=True)
+    assert isinstance(raw, dict)
+    return validate_spec({str(k): v for k, v in raw.items()}, {})
+
+
 REALCLI = [sys.executable, "-m", "realcli.cli"]
 
 

@@ -13,18 +13,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import pytest
 from harness_helpers import unique_sleep, write_script
-from hydra import compose, initialize_config_dir
-from omegaconf import OmegaConf
 
 from realcli.catalog import TaskBundle, load_task
 from realcli.ledger import LedgerContents, read_ledger
 from realcli.ledger.layout import LEDGER
-from realcli.runner.app import CONF_DIR
 from realcli.runner.execute import RunOutcome, execute_run
-from realcli.runner.spec import validate_spec
 from realcli.schema.verdict import Verdict
+from tests.conftest import compose_spec
 
 __all__ = [
     "AGENT_TIMEOUT_S",
@@ -124,15 +120,7 @@ class ScenarioRuns:
             f"paths.tasks_dir={TASKS}",
             f"paths.runs_dir={self.base / 'runs'}",
         ]
-        with (
-            pytest.MonkeyPatch.context() as mp,
-            initialize_config_dir(config_dir=str(CONF_DIR), version_base="1.3"),
-        ):
-            mp.setenv("REALCLI_CACHE_DIR", str(self.base / "cache"))  # not the user's cache
-            cfg = compose(config_name="config", overrides=overrides)
-            raw = OmegaConf.to_container(cfg, resolve=True)
-        assert isinstance(raw, dict)
-        spec = validate_spec({str(k): v for k, v in raw.items()}, {})
+        spec = compose_spec(self.base, overrides)
         task = load_task(TASKS / task_id)
         outcome = execute_run(spec, task)
         assert outcome.state == "finished", f"{scenario} run of {task_id}: {outcome}"

@@ -23,8 +23,6 @@ from typing import Any
 import pytest
 from harness_contract import HarnessContract, NativeKind, NativeToolEvent
 from harness_helpers import Session
-from hydra import compose, initialize_config_dir
-from omegaconf import OmegaConf
 
 from realcli.catalog import load_task
 from realcli.gateway import map_action
@@ -48,15 +46,13 @@ from realcli.harness.codex import (
 from realcli.harness.install import InstallError, agents_dir, find_install
 from realcli.harness.relay import ModelCallRelay
 from realcli.ledger import LedgerWriter, read_ledger
-from realcli.runner.app import CONF_DIR
 from realcli.runner.execute import execute_run
-from realcli.runner.spec import validate_spec
 from realcli.sandbox import sandbox_python
 from realcli.schema.actions import Action, EditAction, ReadAction, ShellAction, WriteAction
 from realcli.schema.events import HeaderEvent, ModelCallEvent
 from realcli.schema.run_spec import HarnessSpec, RunSpec
 from realcli.util.redact import Redactor
-from tests.conftest import TASKS
+from tests.conftest import TASKS, compose_spec
 
 RECORDED = Path(__file__).parent / "recorded" / "codex"
 NATIVE = "codex"
@@ -588,15 +584,7 @@ def _hybrid_spec(base: Path, seed: int) -> RunSpec:
         f"paths.tasks_dir={TASKS}",
         f"paths.runs_dir={base / 'runs'}",
     ]
-    with (
-        pytest.MonkeyPatch.context() as mp,
-        initialize_config_dir(config_dir=str(CONF_DIR), version_base="1.3"),
-    ):
-        mp.setenv("REALCLI_CACHE_DIR", str(base / "cache"))
-        cfg = compose(config_name="config", overrides=overrides)
-        raw = OmegaConf.to_container(cfg, resolve=True)
-    assert isinstance(raw, dict)
-    return validate_spec({str(k): v for k, v in raw.items()}, {})
+    return compose_spec(base, overrides)
 
 
 def test_native_files_are_the_rollouts_and_the_config(tmp_path: Path) -> None:

@@ -17,20 +17,16 @@ from pathlib import Path
 
 import duckdb
 import pytest
-from hydra import compose, initialize_config_dir
-from omegaconf import OmegaConf
 
 from analysis.figures import harness_audit
 from realcli.catalog import load_task
 from realcli.ledger import LedgerContents, read_ledger
 from realcli.ledger.layout import LEDGER
-from realcli.runner.app import CONF_DIR
 from realcli.runner.execute import execute_run
-from realcli.runner.spec import validate_spec
 from realcli.schema.events import ErrorType
 from realcli.schema.verdict import Verdict, VerdictStatus
 from realcli.warehouse import connect, fetch_df, ingest, insert_rows
-from tests.conftest import TASKS
+from tests.conftest import TASKS, compose_spec
 from tests.warehouse.run_folders import raw_run
 
 pytestmark = pytest.mark.sandbox
@@ -90,14 +86,7 @@ def _run(base: Path, task_id: str, *overrides: str) -> Run:
         f"paths.runs_dir={base / 'runs'}",
         *overrides,
     ]
-    with (
-        pytest.MonkeyPatch.context() as mp,
-        initialize_config_dir(config_dir=str(CONF_DIR), version_base="1.3"),
-    ):
-        mp.setenv("REALCLI_CACHE_DIR", str(base / "cache"))
-        raw = OmegaConf.to_container(compose(config_name="config", overrides=args), resolve=True)
-    assert isinstance(raw, dict)
-    spec = validate_spec({str(k): v for k, v in raw.items()}, {})
+    spec = compose_spec(base, args)
     outcome = execute_run(spec, load_task(TASKS / task_id))
     assert outcome.state == "finished" and outcome.verdict is not None, outcome
     return Run(outcome.run_dir, outcome.verdict, read_ledger(outcome.run_dir / LEDGER))
