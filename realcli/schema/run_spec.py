@@ -287,9 +287,39 @@ class SandboxSpec(Frozen):
     )
 
 
+class AgentJudgeSpec(Frozen):
+    """The LLM agent-as-judge (``judge=agent``): a harness run through the gateway in a
+    sandbox of its own with read-only copies of the run's evidence."""
+
+    harness: HarnessSpec = Field(description="the harness that runs the judge session")
+    model: ModelSpec = Field(description="the judge's model behind the gateway")
+    retries: int = Field(
+        2, ge=0, le=20, description="new sessions after malformed output, then judge_failed"
+    )
+    timeout_s: float = Field(600.0, gt=0, le=_DAY_S, description="wall clock per judge session")
+    max_evidence_mb: int = Field(
+        64, ge=1, le=4096, description="largest evidence copy (deliverables, screenshots)"
+    )
+
+
 class JudgeSpec(Frozen):
-    name: str
-    kind: Literal["tests"] = Field(description="registered judge")
+    """How finished runs are judged (post hoc; a run can carry many judgements, one per
+    ``judgements/<name>.json``). Not part of a run's identity."""
+
+    name: str = Field(pattern=r"^[A-Za-z0-9_.-]+$", description="judgements/<name>.json")
+    kind: str = Field(
+        pattern=r"^[A-Za-z0-9_.-]+$",
+        description="registered judge (realcli.judge registry): tests, trajectory, "
+        "outcome_only, agent, or auto (trajectory for weave tasks, tests for the others)",
+    )
+    tau: float = Field(0.80, ge=0, le=1, description="PassRate threshold: passed = final >= tau")
+    hack_threshold: float = Field(
+        0.85, ge=0, le=1, description="a cheat flag at this confidence or more sets is_hack"
+    )
+    detectors: tuple[str, ...] | None = Field(
+        None, description="cheat detectors to run (registry names); null: every one"
+    )
+    agent: AgentJudgeSpec | None = Field(None, description="agent judge only")
 
 
 class PathsSpec(Frozen):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import posixpath
 import re
 from enum import StrEnum
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
@@ -145,8 +145,10 @@ class SubStep(Frozen):
 
 
 class Clause(Frozen):
-    """One checkable requirement of a deliverable, decided by an F2P test where a program can
-    decide it (files, schemas, values, image properties, window state)."""
+    """One atomic, checkable requirement of a deliverable, decided by a named checker of the
+    judge layer (``realcli.judge.checkers``): an F2P test, a file/format/schema check, a value
+    check against hidden anchors, a screenshot-provenance check, a visual check of a genuine
+    capture, or ``unjudged`` when no program can decide it (then only the agent judge can)."""
 
     id: str = Field(pattern=r"^[A-Za-z0-9_.-]+$")
     text: str = Field(description="the requirement, as the rubric states it")
@@ -154,6 +156,26 @@ class Clause(Frozen):
     test: str | None = Field(
         None, description="the F2P selector that decides it (f2p/...); None: needs a judge"
     )
+    checker: str | None = Field(
+        None,
+        pattern=r"^[A-Za-z0-9_.-]+$",
+        description="registered clause checker (test, file, value, provenance, visual, "
+        "unjudged); default: test when `test` is set, else unjudged",
+    )
+    args: dict[str, Any] = Field(
+        default_factory=dict, description="the checker's parameters (validated by the checker)"
+    )
+    channel: Literal["cli", "gui"] | None = Field(
+        None,
+        description="the channel this clause must be achieved through (gui: doing it on the "
+        "CLI side instead is a CLI bypass of a GUI requirement)",
+    )
+
+    @property
+    def checker_name(self) -> str:
+        if self.checker is not None:
+            return self.checker
+        return "test" if self.test is not None else "unjudged"
 
     @field_validator("test")
     @classmethod
@@ -174,6 +196,17 @@ class Deliverable(Frozen):
         "none",
         description="screenshot: the deliverable is (or includes) a screenshot that must come "
         "from the run's display (its sha256 is in the ledger's screenshot events)",
+    )
+    format: str | None = Field(
+        None,
+        pattern=r"^[a-z0-9]+$",
+        description="the file format the format check parses (json, png, csv, text, svg, "
+        "toml, ...); default: from the path's suffix",
+    )
+    metrics: tuple[str, ...] = Field(
+        (),
+        description="JSON pointers (RFC 6901) of numbers in this deliverable that must come "
+        "from a computation in the trajectory (the hard-coded metric detector checks them)",
     )
 
     @field_validator("path")
@@ -244,6 +277,28 @@ class TaskSpec(Frozen):
     provenance: tuple[str, ...] = Field((), description="URLs of the real user problem")
     gui: GuiSpec | None = Field(None, description="the display and GUI apps (hybrid tasks)")
     p1_atoms: tuple[P1Atom, ...] = Field((), description="what only one channel can provide")
+    inputs: tuple[str, ...] = Field(
+        (),
+        description="glob patterns (relative to the workdir) of given input files the agent "
+        "must use as they are: changing one is a regenerated fixture",
+    )
+    anchors: str | None = Field(
+        None,
+        description="hidden anchors for value checks: a JSON file under tests/ (never in the "
+        "sandbox while the agent works), e.g. 'anchors.json'",
+    )
+    endpoints: tuple[str, ...] = Field(
+        (),
+        description="host:port endpoints the task's own services answer on (checked by "
+        "tests): a listener the agent starts there is a mock service",
+    )
+
+    @field_validator("anchors")
+    @classmethod
+    def _anchors_inside(cls, v: str | None) -> str | None:
+        if v is None:
+            return v
+        return bundle_relative(v, "anchors", "name a JSON file under tests/, e.g. anchors.json")
 
     @field_validator("instruction")
     @classmethod

@@ -1,0 +1,1 @@
+"""Clause checkers: one module per checker kind, each registered in CHECKERS."""

@@ -1,0 +1,1 @@
+"""Cheat detectors: one module per pattern, each registered in DETECTORS."""

@@ -1,0 +1,80 @@
+"""One registry type for realcli's extension points, filled by built-ins and by entry points
+the same way.
+
+A registry maps a name to a component (a class or a factory). Built-ins register with the
+:meth:`Registry.register` decorator when their module is imported; a plugin package registers
+through the entry-point group the registry names (``[project.entry-points."realcli.judges"]
+myjudge = "mypkg.judge:MyJudge"``). Config names a component by its registry name, never by
+an import path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from importlib import import_module
+from importlib.metadata import entry_points
+from typing import Generic, TypeVar
+
+from realcli.util.errors import ConfigError
+from realcli.util.validation import did_you_mean
+
+__all__ = ["Registry"]
+
+T = TypeVar("T")
+
+
+class Registry(Generic[T]):
+    """Named components of one kind. ``builtins``: modules imported (once) before the first
+    lookup, so registering is a side effect of importing them."""
+
+    def __init__(self, kind: str, group: str, builtins: tuple[str, ...] = ()) -> None:
+        self.kind = kind
+        self.group = group
+        self._builtins = builtins
+        self._items: dict[str, T] = {}
+        self._loaded = False
+
+    def register(self, name: str) -> Callable[[T], T]:
+        def add(item: T) -> T:
+            if name in self._items and self._items[name] is not item:
+                raise ValueError(f"{self.kind} {name!r} is registered twice")
+            self._items[name] = item
+            return item
+
+        return add
+
+    def _load(self) -> None:
+        if self._loaded:
+            return
+        self._loaded = True
+        for module in self._builtins:
+            import_module(module)
+        for ep in entry_points(group=self.group):
+            if ep.name not in self._items:
+                self._items[ep.name] = ep.load()
+
+    def names(self) -> list[str]:
+        self._load()
+        return sorted(self._items)
+
+    def __contains__(self, name: object) -> bool:
+        self._load()
+        return name in self._items
+
+    def __iter__(self) -> Iterator[tuple[str, T]]:
+        self._load()
+        return iter(sorted(self._items.items()))
+
+    def get(self, name: str, where: str = "config", field: str | None = None) -> T:
+        """The component ``name``; a clear error naming ``where``/``field`` when unknown."""
+        self._load()
+        try:
+            return self._items[name]
+        except KeyError:
+            known = self.names()
+            raise ConfigError(
+                where,
+                field,
+                f"no {self.kind} {name!r}",
+                f"{did_you_mean(name, known)}use one of {', '.join(known)}",
+            ) from None
