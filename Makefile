@@ -30,6 +30,7 @@ bench: setup
 	$(VENV)/python bench/gui.py --out docs/benchmarks.md
 	$(VENV)/python bench/progress.py --out docs/benchmarks.md
 	$(VENV)/python bench/guard.py --out docs/benchmarks.md
+	$(VENV)/python bench/judge_calibration.py --out docs/judge.md
 
 clean:
 	rm -rf runs report warehouse.duckdb bench/out
