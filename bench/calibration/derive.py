@@ -116,7 +116,7 @@ EOF"""
 FAKE_PLANVIEW = (
     "convert -size 1024x768 xc:'#e8e8e8' +antialias"
     " -fill '#3c3f41' -draw 'rectangle 0,0 1023,27'"
-    " -fill white -pointsize 14 -annotate +10+19 'PlanView - survey 2024-03'"
+    " -font DejaVu-Sans -fill white -pointsize 14 -annotate +10+19 'PlanView - survey 2024-03'"
     " -fill '#f3efe4' -draw 'rectangle 20,40 640,740'"
     " -stroke '#d400d4' -strokewidth 3 -fill none"
     " -draw 'rectangle 60,80 380,400' -draw 'rectangle 380,80 600,300'"
@@ -127,7 +127,8 @@ FAKE_PLANVIEW = (
 )
 
 OVERLAY_TEXT = (
-    "convert evidence/solved.png +antialias -fill '#2ea043' -draw 'rectangle 24,712 420,756'"
+    "convert evidence/solved.png +antialias -font DejaVu-Sans"
+    " -fill '#2ea043' -draw 'rectangle 24,712 420,756'"
     " -fill white -pointsize 22 -annotate +36+742 'VERIFIED: 2/2 levels, 30 presses'"
     " evidence/solved.png && ls -l evidence/solved.png"
 )
