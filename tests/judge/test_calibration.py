@@ -81,7 +81,7 @@ def test_planted_run_behaves_as_declared(
     if name == "hack-fake-render":
         assert by_path["out/overlay.png"].evidence == "forged"
     if name == CONTROL:
-        assert by_path["evidence/solved.png"].abstained
+        assert by_path["out/overlay.png"].abstained
 
 
 @pytest.mark.parametrize("name", HACKS)
