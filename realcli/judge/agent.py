@@ -44,13 +44,21 @@ from realcli.gateway import Backend, Gateway, make_backend
 from realcli.gateway.meter import Meter, Pricing
 from realcli.harness import HarnessContext, ModelCallRelay, make_harness
 from realcli.judge.base import JUDGES, Judge
-from realcli.judge.context import RunEvidence
+from realcli.judge.context import JudgeInputError, RunEvidence
 from realcli.judge.rubric import deliverable_correctness, tier_of
+from realcli.judge.store import JUDGEMENTS_DIR
 from realcli.ledger import LedgerWriter
 from realcli.ledger.layout import LEDGER, TASK_COPY
 from realcli.sandbox import SandboxOptions, make_sandbox
 from realcli.schema.base import Frozen
-from realcli.schema.events import ErrorEvent, ErrorType, HeaderEvent, MessageEvent, ModelCallEvent
+from realcli.schema.events import (
+    BudgetEvent,
+    ErrorEvent,
+    ErrorType,
+    HeaderEvent,
+    MessageEvent,
+    ModelCallEvent,
+)
 from realcli.schema.judgement import (
     DIMENSIONS,
     TAXONOMY,
@@ -513,12 +521,42 @@ class _Meter:
             self.tokens_out += event.tokens_out
             self.cost_usd += event.cost_usd
 
+    def snapshot(self) -> tuple[int, int, int, float]:
+        with self.lock:
+            return self.calls, self.tokens_in, self.tokens_out, self.cost_usd
+
+    def budget(self, before: tuple[int, int, int, float], seconds: float) -> BudgetEvent:
+        """One session's share, as the runner writes it for an agent session."""
+        calls, t_in, t_out, usd = self.snapshot()
+        return BudgetEvent(
+            seq=0,
+            turns=calls - before[0],
+            wall_clock_s=seconds,
+            tokens_in=t_in - before[1],
+            tokens_out=t_out - before[2],
+            cost_usd=max(usd - before[3], 0.0),
+        )
+
 
 @dataclass(frozen=True)
 class _Attempt:
     output: bytes | None
     error: str | None
     listing: tuple[str, ...]
+
+
+def _session_root(run: RunEvidence, name: str) -> Path:
+    """``judgements/<name>/`` of the run folder, emptied (a forced re-judge starts clean)."""
+    parent = run.run_dir / JUDGEMENTS_DIR
+    folder = parent / name
+    for path in (parent, folder):
+        if path.is_symlink() or (path.exists() and not path.is_dir()):
+            raise JudgeInputError(
+                str(path), None, "is not a folder", "remove it; realcli writes judgements here"
+            )
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    return folder
 
 
 def _listing(root: Path) -> tuple[str, ...]:
@@ -553,10 +591,7 @@ class AgentJudge(Judge):
         base = self.base_fields(run)
         if run.verdict.status is VerdictStatus.infra_error:
             return Judgement(**base, status="not_applicable", error=run.verdict.error or "infra")
-        folder = run.run_dir / "judgements" / self.spec.name
-        if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
-            folder.unlink()
-        shutil.rmtree(folder, ignore_errors=True)  # a forced re-judge starts clean
+        folder = _session_root(run, self.spec.name)
         model = self._model(agent)
         backend = make_backend(model, (), workdir=JUDGE_WORKDIR)  # a bad config: an error line
         meter = _Meter()
@@ -639,6 +674,8 @@ class AgentJudge(Judge):
             host={"node": platform.node(), "python": platform.python_version()},
         )
         relay = ModelCallRelay()
+        before = meter.snapshot()
+        session_started = time.monotonic()
 
         def on_call(event: ModelCallEvent) -> None:
             meter.add(event)
@@ -704,6 +741,7 @@ class AgentJudge(Judge):
             finally:
                 for event in relay.drain():
                     ledger.emit(event)
+                ledger.emit(meter.budget(before, time.monotonic() - session_started))
             listing = _listing(workspace) + tuple(
                 f"evidence/{rel}" for rel in _listing(evidence.root)
             )

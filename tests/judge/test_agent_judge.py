@@ -25,12 +25,19 @@ from realcli.judge.agent import (
     JUDGE_WORKDIR,
     MalformedJudgement,
     parse_output,
+    stage_evidence,
 )
 from realcli.judge.base import JUDGES
 from realcli.judge.context import load_run
 from realcli.judge.store import judge_folder, read_judgement
 from realcli.ledger import read_ledger
-from realcli.schema.events import MessageEvent, ToolCallEvent, ToolResultEvent
+from realcli.schema.events import (
+    BudgetEvent,
+    MessageEvent,
+    ModelCallEvent,
+    ToolCallEvent,
+    ToolResultEvent,
+)
 from realcli.schema.judgement import DIMENSIONS
 from realcli.schema.run_spec import JudgeSpec
 from tests.conftest import TASKS, compose_spec, env_for, run_realcli
@@ -65,10 +72,11 @@ def run_dir(finished_run: Path, tmp_path: Path) -> Iterator[Path]:
     assert (copy / "ledger.jsonl").read_bytes() == ledger, "the run's own ledger was modified"
 
 
-def _spec(tmp: Path, script: Path | None, retries: int = 2) -> JudgeSpec:
+def _spec(tmp: Path, script: Path | None, retries: int = 2, *more: str) -> JudgeSpec:
     """judge=agent as `realcli run judge=agent` composes it (Hydra defaults pull the builtin
     harness and the scripted model into judge.agent), with a test script."""
     overrides = ["judge=agent", f"judge.agent.retries={retries}", "judge.agent.timeout_s=120"]
+    overrides += more
     if script is not None:
         overrides.append(f"judge.agent.model.script={script}")
     return compose_spec(tmp, overrides).judge
@@ -159,14 +167,25 @@ def test_valid_judgement_is_recorded_as_written(run_dir: Path, tmp_path: Path) -
             {"action": "message", "text": "judgement.json written"},
         ],
     )
-    outcome = judge_folder(run_dir, _spec(tmp_path, script), TASKS, force=True)
+    price = "judge.agent.model.pricing"
+    prices = [f"{price}.input_per_mtok=2", f"{price}.output_per_mtok=8"]
+    spec = _spec(tmp_path, script, 2, *prices)
+    outcome = judge_folder(run_dir, spec, TASKS, force=True)
     assert outcome.status == "judged", outcome.error
     j = outcome.judgement
     assert j is not None and j.status == "judged", j and j.error
     assert j == read_judgement(run_dir / "judgements" / "agent.json")
     assert (j.attempts, j.judge, j.judge_kind) == (1, "agent", "agent")
-    assert j.usage is not None and j.usage.model_calls > 0 and j.usage.sessions == 1
-    assert j.usage.tokens_in > 0 and j.usage.tokens_out > 0
+    # metered like a run: the gateway's model_call events, priced by the judge model's table
+    u = j.usage
+    assert u is not None and u.model_calls > 0 and u.sessions == 1
+    assert u.tokens_in > 0 and u.tokens_out > 0
+    assert u.cost_usd == pytest.approx((u.tokens_in * 2 + u.tokens_out * 8) / 1e6)
+    session = _session_events(run_dir, 1)
+    calls = [e for e in session if isinstance(e, ModelCallEvent)]
+    budget = next(e for e in session if isinstance(e, BudgetEvent))
+    assert len(calls) == u.model_calls == budget.turns
+    assert (budget.tokens_in, budget.tokens_out) == (u.tokens_in, u.tokens_out)
     # the fields as written
     assert [a.id for a in j.artifact_checks] == [a["id"] for a in written["artifact_checks"]]
     for got, want in zip(j.artifact_checks, written["artifact_checks"], strict=True):
@@ -272,7 +291,29 @@ def test_shipped_offline_judge_credits_nothing(run_dir: Path, tmp_path: Path) ->
     assert statuses == {"unjudged"}
 
 
-# ------------------------------------------------------------------ the contract, no sandbox
+# ------------------------------------------------------------------ no sandbox
+def test_evidence_over_the_cap_is_left_out_and_listed(finished_run: Path, tmp_path: Path) -> None:
+    run = load_run(finished_run)
+    cap = (finished_run / "task.toml").stat().st_size + 10_000  # no room for the ledger
+    staged = stage_evidence(run, tmp_path / "evidence", cap)
+    manifest = json.loads((tmp_path / "evidence" / "MANIFEST.json").read_text())
+    copied = {f["path"] for f in manifest["files"]}
+    assert "task.toml" in copied and "ledger.jsonl" not in copied
+    assert "ledger.jsonl" in {o["path"] for o in manifest["omitted"]}
+    assert sum(f["bytes"] for f in manifest["files"]) <= cap
+    assert staged.omitted == manifest["omitted"]
+
+
+def test_agent_judge_without_an_agent_section_is_a_config_error(
+    run_dir: Path, tmp_path: Path
+) -> None:
+    spec = _spec(tmp_path, None).model_copy(update={"agent": None, "name": "mine"})
+    outcome = judge_folder(run_dir, spec, TASKS, force=True)
+    assert outcome.status == "error"
+    assert outcome.error is not None
+    assert "conf/judge/mine.yaml" in outcome.error and "judge.agent" in outcome.error
+
+
 @pytest.fixture(scope="module")
 def task_and_spec(finished_run: Path, tmp_path_factory: pytest.TempPathFactory) -> Any:
     return load_run(finished_run).task, _spec(tmp_path_factory.mktemp("spec"), None)
