@@ -157,3 +157,10 @@ def judge_folder(
         return JudgeOutcome(run_dir, "judged", judgement)
     except RealcliError as exc:
         return JudgeOutcome(run_dir, "error", error=str(exc))
+    except Exception as exc:  # a judge's own bug must not stop a sweep or the other runs
+        return JudgeOutcome(
+            run_dir,
+            "error",
+            error=f"{run_dir}: the judge failed ({type(exc).__name__}: {exc}) (fix: report it;"
+            " `realcli judge --force` retries)",
+        )
