@@ -4,8 +4,8 @@ tools; a schema-valid one becomes a judged record, a malformed one is retried in
 and then recorded as ``judge_failed`` (never a silent 0 pass).
 
 The run judged is a finished hybrid replay of weave-gam-lightsout (builtin harness), copied
-per test: ``/tmp/j1/runs/default/5edbbed10b95bff5`` when this machine has it, else one made
-once per session with ``realcli run`` (about 30 s).
+per test: ``/tmp/j1/runs/default/5edbbed10b95bff5`` when this machine has it, else the judge
+tests' session replay (``lightsout_replay`` in conftest.py, about 30 s once).
 """
 
 from __future__ import annotations
@@ -40,33 +40,28 @@ from realcli.schema.events import (
 )
 from realcli.schema.judgement import DIMENSIONS
 from realcli.schema.run_spec import JudgeSpec
-from tests.conftest import TASKS, compose_spec, env_for, run_realcli
+from tests.conftest import TASKS, compose_spec
 
 pytestmark = pytest.mark.sandbox
 
 KNOWN_RUN = Path("/tmp/j1/runs/default/5edbbed10b95bff5")
-TASK = "weave-gam-lightsout"
 INSTRUCTION_MOUNT = "/run/realcli/task/instruction.md"  # the builtin harness's
 
 
 @pytest.fixture(scope="session")
-def finished_run(tmp_path_factory: pytest.TempPathFactory, cache_dir: Path) -> Path:
-    """A finished hybrid run folder of weave-gam-lightsout (never modified: tests copy it)."""
+def finished_run(request: pytest.FixtureRequest) -> Path:
+    """A finished hybrid run folder of weave-gam-lightsout (never modified: tests copy it):
+    this machine's known one, else the judge tests' shared session replay."""
     if (KNOWN_RUN / "verdict.json").is_file() and (KNOWN_RUN / "ledger.jsonl").is_file():
         return KNOWN_RUN
-    base = tmp_path_factory.mktemp("agent-judge-run")
-    args = ["run", f"task={TASK}", "model=replay", "harness=builtin", "mode=hybrid"]
-    proc = run_realcli(args, env_for(base, cache_dir), base)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    folders = [p.parent for p in (base / "runs").glob("*/*/verdict.json")]
-    assert len(folders) == 1, folders
-    return folders[0]
+    return Path(request.getfixturevalue("lightsout_replay"))
 
 
 @pytest.fixture
 def run_dir(finished_run: Path, tmp_path: Path) -> Iterator[Path]:
     copy = tmp_path / "run"
     shutil.copytree(finished_run, copy, symlinks=True)
+    shutil.rmtree(copy / "judgements", ignore_errors=True)  # judged at run time
     ledger = (copy / "ledger.jsonl").read_bytes()
     yield copy
     assert (copy / "ledger.jsonl").read_bytes() == ledger, "the run's own ledger was modified"
