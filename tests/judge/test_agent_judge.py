@@ -40,7 +40,7 @@ from realcli.schema.events import (
 )
 from realcli.schema.judgement import DIMENSIONS
 from realcli.schema.run_spec import JudgeSpec
-from tests.conftest import TASKS, compose_spec
+from tests.conftest import TASKS, compose_spec, env_for, run_realcli
 
 pytestmark = pytest.mark.sandbox
 
@@ -367,3 +367,25 @@ def test_a_flagged_cheat_scores_zero_by_eq3(finished_run: Path, task_and_spec: A
     out, notes = parse_output(json.dumps(doc).encode(), task, spec, "python3 -m unittest")
     assert out.final_score == 0.85 and notes == ["final_score 0.85 set to 0 by Eq. 3 (is_hack)"]
     assert set(CHEAT_PATTERNS) >= set(out.hack_patterns)
+
+
+def test_realcli_judge_with_a_model_group_for_the_judge(
+    finished_run: Path, tmp_path: Path, cache_dir: Path
+) -> None:
+    """`realcli judge judge=agent model@judge.agent.model=noop`: the judge's model from the
+    model group; the null model writes nothing, so the run is judge_failed, not a 0 pass."""
+    runs = tmp_path / "runs"
+    run = runs / "default" / finished_run.name
+    shutil.copytree(finished_run, run, symlinks=True)
+    shutil.rmtree(run / "judgements", ignore_errors=True)
+    ledger = (run / "ledger.jsonl").read_bytes()
+    args = ["judge", "judge=agent", "model@judge.agent.model=noop", "judge.agent.retries=0"]
+    proc = run_realcli([*args, f"paths.runs_dir={runs}"], env_for(tmp_path, cache_dir), tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "agent judge_failed: 1 attempts, no valid judgement: #1: judgement.json: missing" in (
+        proc.stdout
+    )
+    j = read_judgement(run / "judgements" / "agent.json")
+    assert (j.status, j.attempts, j.passed) == ("judge_failed", 1, False)
+    assert j.usage is not None and j.usage.model_calls >= 1
+    assert (run / "ledger.jsonl").read_bytes() == ledger
