@@ -2,7 +2,8 @@
 
 For every ``judgements/<judge>.json`` of the run: the judge (name, kind, key), its status,
 final score, pass and τ; per deliverable its tier and correctness and each clause with its
-status, checker and first piece of evidence; the eight dimensions with score and reason; the
+status, checker and first piece of evidence; the eight dimensions (in WeaveBench's order) with
+score and reason; the
 cheat flags; the taxonomy label. A judgement file that cannot be read is one line naming it.
 """
 
@@ -12,7 +13,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from realcli.judge.store import read_judgements
-from realcli.schema.judgement import Evidence, Judgement
+from realcli.schema.judgement import DIMENSIONS, Evidence, Judgement
 
 __all__ = ["judgement_lines", "print_judgements"]
 
@@ -81,7 +82,9 @@ def judgement_lines(j: Judgement) -> list[str]:
     if j.dimensions:
         out.append("    dimensions")
         name_w = max(len(name) for name in j.dimensions)
-        for name, dim in j.dimensions.items():
+        known = [name for name in DIMENSIONS if name in j.dimensions]
+        for name in known + sorted(set(j.dimensions) - set(known)):
+            dim = j.dimensions[name]
             out.append(f"      {name:{name_w}s}  {dim.score:.2f}  {_cut(dim.reason)}")
     if j.hack_flags:
         verdict = (
@@ -117,7 +120,7 @@ def print_judgements(
     for line in lines:
         emit(line)
     for problem in problems:
-        emit(f"  judgement  unreadable: {problem}")
+        emit(f"  judgement  not shown: {problem}")
     if not judgements and not problems:
         emit("  judgement  none (`realcli judge RUN_KEY judge=NAME` judges the run)")
     return judgements, problems
