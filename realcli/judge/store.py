@@ -96,7 +96,13 @@ def read_judgements(run_dir: Path) -> tuple[list[Judgement], list[str]]:
     if not folder.is_dir() or folder.is_symlink():
         return out, problems
     for path in sorted(folder.glob("*.json")):
+        if path.name.startswith("."):  # a write in progress (.tmp-*.json)
+            continue
         if path.is_symlink() or not path.is_file():
+            problems.append(
+                f"{path}: not a regular file (a link or special file is never read)"
+                " (fix: remove it; `realcli judge --force` rewrites the judgement)"
+            )
             continue
         try:
             out.append(read_judgement(path))
