@@ -4,8 +4,7 @@ tools; a schema-valid one becomes a judged record, a malformed one is retried in
 and then recorded as ``judge_failed`` (never a silent 0 pass).
 
 The run judged is a finished hybrid replay of weave-gam-lightsout (builtin harness), copied
-per test: ``/tmp/j1/runs/default/5edbbed10b95bff5`` when this machine has it, else the judge
-tests' session replay (``lightsout_replay`` in conftest.py, about 30 s once).
+per test from the judge tests' session replay (``lightsout_replay`` in conftest.py).
 """
 
 from __future__ import annotations
@@ -44,17 +43,13 @@ from tests.conftest import TASKS, compose_spec, env_for, run_realcli
 
 pytestmark = pytest.mark.sandbox
 
-KNOWN_RUN = Path("/tmp/j1/runs/default/5edbbed10b95bff5")
 INSTRUCTION_MOUNT = "/run/realcli/task/instruction.md"  # the builtin harness's
 
 
 @pytest.fixture(scope="session")
-def finished_run(request: pytest.FixtureRequest) -> Path:
-    """A finished hybrid run folder of weave-gam-lightsout (never modified: tests copy it):
-    this machine's known one, else the judge tests' shared session replay."""
-    if (KNOWN_RUN / "verdict.json").is_file() and (KNOWN_RUN / "ledger.jsonl").is_file():
-        return KNOWN_RUN
-    return Path(request.getfixturevalue("lightsout_replay"))
+def finished_run(lightsout_replay: Path) -> Path:
+    """A finished hybrid run folder of weave-gam-lightsout (never modified: tests copy it)."""
+    return lightsout_replay
 
 
 @pytest.fixture
