@@ -139,7 +139,7 @@ def judge_folder(
     try:
         run = load_run(run_dir, tasks_dir)
         resolved = resolve_spec(spec, run.task.kind.value)
-        judge = make_judge(resolved)
+        judge = make_judge(resolved, f"conf/judge/{spec.name}.yaml")
         path = run_dir / JUDGEMENTS_DIR / f"{resolved.name}.json"
         if path.is_file() and not force:
             try:
