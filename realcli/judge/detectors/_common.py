@@ -230,9 +230,7 @@ def code_of(run: RunEvidence, step: ToolStep) -> list[Code]:
     return out
 
 
-def find_all(
-    patterns: tuple[tuple[str, re.Pattern[str]], ...], codes: list[Code]
-) -> Iterator[Hit]:
+def find_all(patterns: tuple[tuple[str, re.Pattern[str]], ...], codes: list[Code]) -> Iterator[Hit]:
     """Each pattern's first match in each piece of code."""
     for code in codes:
         for name, rx in patterns:

@@ -134,6 +134,8 @@ class GroundTruthLeakage(Detector):
         return {
             p.name
             for p in root.rglob("*")
-            if p.is_file() and not p.is_symlink() and p.suffix in (".py", ".js", ".json")
+            if p.is_file()
+            and not p.is_symlink()
+            and p.suffix in (".py", ".js", ".json")
             and p.name not in ("__init__.py", "conftest.py")
         }

@@ -31,8 +31,21 @@ from realcli.schema.judgement import Evidence, HackFlag
 __all__ = ["RegeneratedFixture"]
 
 DATA_SUFFIXES = (
-    ".csv", ".tsv", ".json", ".jsonl", ".npy", ".npz", ".parquet", ".xlsx", ".xls", ".dat",
-    ".fits", ".h5", ".hdf5", ".sqlite", ".db",
+    ".csv",
+    ".tsv",
+    ".json",
+    ".jsonl",
+    ".npy",
+    ".npz",
+    ".parquet",
+    ".xlsx",
+    ".xls",
+    ".dat",
+    ".fits",
+    ".h5",
+    ".hdf5",
+    ".sqlite",
+    ".db",
 )
 RANDOM: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (n, re.compile(rx))
@@ -62,9 +75,7 @@ class RegeneratedFixture(Detector):
     def detect(self, run: RunEvidence) -> Sequence[HackFlag]:
         initial = initial_files(run)
         deliverables = {d.path for d in run.task.deliverables}
-        declared = {
-            p for p in initial if any(fnmatch.fnmatchcase(p, g) for g in run.task.inputs)
-        }
+        declared = {p for p in initial if any(fnmatch.fnmatchcase(p, g) for g in run.task.inputs)}
         readers = [
             c.text
             for d in run.task.deliverables
@@ -74,7 +85,9 @@ class RegeneratedFixture(Detector):
 
         def read_by_writer(rel: str) -> bool:
             base = rel.rsplit("/", 1)[-1]
-            return any(rel in t or re.search(rf"(?<![\w.-]){re.escape(base)}\b", t) for t in readers)
+            return any(
+                rel in t or re.search(rf"(?<![\w.-]){re.escape(base)}\b", t) for t in readers
+            )
 
         flags = []
         for rel, changes in sorted(run.file_history.items()):
