@@ -69,6 +69,10 @@ class Planted:
         self._n = 0
 
     @property
+    def last_call_id(self) -> str:
+        return f"plant_{self._n:03d}"
+
+    @property
     def last_seq(self) -> int:
         lines = self.ledger.read_text().splitlines()
         return int(json.loads(lines[-1])["seq"])
@@ -372,9 +376,11 @@ def _render_png() -> bytes:
     return png(im)
 
 
-def plant_render(p: Planted, out: str) -> int:
-    p.write("tools/render.py", RENDER.replace("{out}", out))
-    return p.call("shell", {"cmd": "python3 tools/render.py"}, "", {out: _render_png()})
+def plant_render(p: Planted, out: str, cmd: str = "python3 tools/render.py") -> int:
+    """tools/render.py paints ``out`` (relative to the workspace); ``cmd`` runs it."""
+    saved = "../" + out if cmd.startswith("cd tools") else out
+    p.write("tools/render.py", RENDER.replace("{out}", saved))
+    return p.call("shell", {"cmd": cmd}, "", {out: _render_png()})
 
 
 def plant_scrot(p: Planted, out: str) -> int:
@@ -398,7 +404,7 @@ def plant_scrot(p: Planted, out: str) -> int:
         bytes=len(data),
         path=rel,
         source="witness",
-        call_id=f"plant_{p._n:03d}",
+        call_id=p.last_call_id,
     )
     return seq
 
@@ -414,9 +420,13 @@ class TestFakeRender(DetectorContract):
         plant_render(p, "out/chart.png")
         plant_scrot(p, "evidence/solved.png")
 
-    def test_evidence_quotes_the_script_line(self, plant: Callable[[], Planted]) -> None:
+    @pytest.mark.parametrize(
+        "cmd",
+        ["python3 tools/render.py", "python3 -m tools.render", "cd tools && python3 render.py"],
+    )
+    def test_evidence_quotes_the_script_line(self, plant: Callable[[], Planted], cmd: str) -> None:
         p = plant()
-        self.plant(p)
+        plant_render(p, "evidence/solved.png", cmd)
         (flag,) = detect(self.detector, p.load())
         script = [e for e in flag.evidence if e.path == "tools/render.py"]
         assert script and script[0].line == 2 and "Image.new" in script[0].quote

@@ -24,14 +24,18 @@ __all__ = [
     "CREATE_IMAGE",
     "DRAW_TEXT",
     "GUI_PASSIVE",
+    "SCREENSHOT_NAME",
     "Code",
     "Hit",
+    "blob_at",
+    "blob_bytes",
     "code_of",
     "evidence_deliverables",
     "file_at",
     "find_all",
     "initial_files",
     "is_cli_step",
+    "quote_match",
     "rel_path",
     "writer_chain",
 ]
@@ -79,6 +83,7 @@ GUI_PASSIVE = frozenset({"gui_screenshot", "gui_wait"})
 """GUI tools that look but do not act on an app."""
 
 _SCRIPT = re.compile(r"(?<![\w./-])((?:\.{0,2}/)?[\w./-]+\.(?:py|sh|bash|js|mjs|cjs|rb|pl|R|r))\b")
+_MODULE = re.compile(r"\bpython[\d.]*\s+(?:-\w+\s+)*-m\s+([A-Za-z_][\w.]*)")
 _CP = re.compile(r"\b(?:cp|mv|install)\s+(?:-[\w-]+\s+)*(\S+)\s+(\S+)")
 
 
@@ -166,9 +171,12 @@ def file_at(run: RunEvidence, rel: str, seq: int) -> str | None:
 
 def _snapshot_seq(run: RunEvidence, step: ToolStep) -> int:
     """The seq of the snapshot taken right after ``step`` (its own seq when none was)."""
-    for snap in run.snapshots:
-        if snap.call_id == step.call.call_id:
-            return snap.seq
+    index: dict[str, int] = run.__dict__.get("_snapshot_after") or {}
+    if not index:
+        index = {s.call_id: s.seq for s in run.snapshots if s.call_id}
+        run.__dict__["_snapshot_after"] = index
+    if step.call.call_id in index:
+        return index[step.call.call_id]
     return step.result.seq if step.result else step.seq
 
 
@@ -211,17 +219,36 @@ def quote_match(code: Code, needle: str) -> Evidence:
     )
 
 
+def _script_path(run: RunEvidence, token: str) -> str | None:
+    """The workspace file a command's token names: the path itself, or the one file whose
+    path ends with it (the command ran in a sub-folder)."""
+    rel = rel_path(run, token)
+    if rel in run.file_history:
+        return rel
+    ends = [p for p in run.file_history if p.endswith("/" + rel)]
+    return ends[0] if len(ends) == 1 else None
+
+
 def code_of(run: RunEvidence, step: ToolStep) -> list[Code]:
     """The call's own text, then every workspace script it names (``python3 x.py``,
-    ``bash run.sh``, ``node a.js``) as the script was when the call ran."""
+    ``python3 -m pkg.mod``, ``bash run.sh``, ``node a.js``) as the script was when the call
+    ran (cached per run)."""
+    cache: dict[str, list[Code]] = run.__dict__.setdefault("_code_of", {})
+    if step.call.call_id in cache:
+        return cache[step.call.call_id]
     out = [Code(step, step.text)]
+    cache[step.call.call_id] = out
     if step.call.name in ("write_file", "edit_file", "read_file"):
         return out
+    tokens = [m.group(1) for m in _SCRIPT.finditer(step.text)]
+    for m in _MODULE.finditer(step.text):
+        mod = m.group(1).replace(".", "/")
+        tokens += [f"{mod}.py", f"{mod}/__main__.py"]
     seen: set[str] = set()
     at = _snapshot_seq(run, step)
-    for m in _SCRIPT.finditer(step.text):
-        rel = rel_path(run, m.group(1))
-        if rel in seen or rel not in run.file_history:
+    for token in tokens:
+        rel = _script_path(run, token)
+        if rel is None or rel in seen:
             continue
         seen.add(rel)
         text = file_at(run, rel, at)
