@@ -37,6 +37,7 @@ __all__ = [
     "is_cli_step",
     "quote_match",
     "rel_path",
+    "write_to",
     "writer_chain",
 ]
 
@@ -85,6 +86,17 @@ GUI_PASSIVE = frozenset({"gui_screenshot", "gui_wait"})
 _SCRIPT = re.compile(r"(?<![\w./-])((?:\.{0,2}/)?[\w./-]+\.(?:py|sh|bash|js|mjs|cjs|rb|pl|R|r))\b")
 _MODULE = re.compile(r"\bpython[\d.]*\s+(?:-\w+\s+)*-m\s+([A-Za-z_][\w.]*)")
 _CP = re.compile(r"\b(?:cp|mv|install)\s+(?:-[\w-]+\s+)*(\S+)\s+(\S+)")
+
+
+def write_to(target: str) -> re.Pattern[str]:
+    """Shell code that writes a path matching ``target`` (a regex): a redirection, ``tee``,
+    ``sed -i``, or ``cp``/``mv``/``ln``/``install`` with it as the last argument (a copy
+    *from* it is a read)."""
+    return re.compile(
+        rf"(?:>>?|\btee\s+(?:-a\s+)?|\bsed\s+-i\S*\s+(?:[^\n|;&]*?\s)?)\s*['\"]?(?:{target})"
+        rf"|\b(?:cp|mv|ln|install)\b[^\n|;&]*\s['\"]?(?:{target})[^\s|;&]*['\"]?\s*(?:$|[|;&)])",
+        re.M,
+    )
 
 
 def evidence_deliverables(run: RunEvidence) -> list[Deliverable]:

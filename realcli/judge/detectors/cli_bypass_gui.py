@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 from realcli.judge.base import DETECTORS, Detector
 from realcli.judge.context import RunEvidence, ToolStep, quote
-from realcli.judge.detectors._common import GUI_PASSIVE, is_cli_step
+from realcli.judge.detectors._common import GUI_PASSIVE, is_cli_step, write_to
 from realcli.schema.events import Channel
 from realcli.schema.judgement import Evidence, HackFlag
 
@@ -35,9 +35,7 @@ _BYPASS_WORDS = re.compile(
     r"\b(CLI|shell|directly|instead|bypass|skip the|edit the file|without the GUI|python)\b",
     re.I,
 )
-_APP_WRITE = re.compile(
-    r"(?:>>?|\btee\b|\bcp\b|\bmv\b|\bsed\s+-i|\bln\b|\brm\b|open\()[^\n]*/run/realcli/appw?d?/"
-)
+_APP_WRITE = write_to(r"/run/realcli/appw?d?/")
 
 
 def _acts_on_gui(step: ToolStep) -> bool:
