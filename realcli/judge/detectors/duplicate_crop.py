@@ -59,8 +59,11 @@ class DuplicateCrop(Detector):
         import imagehash
         import numpy as np
 
+        shots = evidence_deliverables(run)
+        if len(shots) < 2:
+            return []
         views = []
-        for d in evidence_deliverables(run):
+        for d in shots:
             data = run.read_workspace(d.path)
             if data is None:
                 continue
