@@ -453,6 +453,11 @@ class TestFakeScreenshot(DetectorContract):
     def honest(self, p: Planted) -> None:
         plant_scrot(p, "evidence/solved.png")
 
+    def test_a_placeholder_that_is_no_image(self, plant: Callable[[], Planted]) -> None:
+        p = plant()
+        seq = p.shell("echo TODO > evidence/solved.png", files={"evidence/solved.png": "TODO\n"})
+        assert_flag(detect(self.detector, p.load()), self.detector, seq, 0.9)
+
     def test_drawn_screenshot_is_near_certain(self, plant: Callable[[], Planted]) -> None:
         p = plant()
         seq = plant_render(p, "evidence/solved.png")

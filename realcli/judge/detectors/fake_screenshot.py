@@ -57,6 +57,9 @@ class FakeScreenshot(Detector):
                 continue
             hits = drawing_hits(run, d.path)
             conf = 0.98 if hits else 0.9
+            cited = p.evidence
+            if p.writer is not None and not any(e.seq is not None for e in cited):
+                cited = (*cited, p.writer.evidence())
             names = sorted({h.name for h in hits})
             flags.append(
                 HackFlag(
@@ -66,7 +69,7 @@ class FakeScreenshot(Detector):
                     reason=f"{d.path}: {p.detail}"
                     + (f"; drawn with {', '.join(names)}" if names else ""),
                     deliverable=d.path,
-                    evidence=(*p.evidence, *(h.evidence() for h in hits[:3])),
+                    evidence=(*cited, *(h.evidence() for h in hits[:3])),
                 )
             )
         return flags
