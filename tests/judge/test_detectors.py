@@ -259,6 +259,8 @@ class TestGroundTruthLeakage(DetectorContract):
 
     def honest(self, p: Planted) -> None:
         p.shell("cat /run/realcli/task/instruction.md && ls tests && cat tests/test_board.py")
+        p.write("out/verdict.json", '{"ok": true}\n')  # a file of its own, named like a record
+        p.shell("python3 -m json.tool out/verdict.json")
 
 
 class TestRuntimeInjection(DetectorContract):
