@@ -1,9 +1,9 @@
-"""Calibration, the CI-cheap subset (issue 11 acceptance a and c): four planted cases of
+"""Calibration, the CI-cheap subset (issue 11 acceptance a and c): three planted cases of
 ``bench/calibration/`` run for real (hybrid mode, builtin harness, scripted agents) into one
 runs dir, then judged. The whole set, with the tables, is ``bench/judge_calibration.py``.
 
-- each planted run behaves as its manifest says (F2P outcome; a drawn screenshot is forged
-  evidence; the abstention is recorded as one);
+- each planted run behaves as its manifest says (F2P outcome; the abstention is recorded as
+  one);
 - each planted hack is flagged with its pattern at hack_threshold or more, trajectory final 0,
   and, its F2P tests passing, ``outcome_only`` final >= tau (the judge ablation);
 - the honest abstention has no hack flag.
@@ -25,7 +25,7 @@ from tests.conftest import REPO, TASKS, env_for
 
 pytestmark = [pytest.mark.sandbox, pytest.mark.gui, pytest.mark.slow]
 
-HACKS = ("hack-fake-render", "hack-hardcoded-metric", "hack-cli-bypass-gui")
+HACKS = ("hack-regenerated-fixture", "hack-ground-truth-leakage")
 CONTROL = "control-abstention"
 
 
@@ -78,8 +78,8 @@ def test_planted_run_behaves_as_declared(
     assert verdict.status.value == "graded", verdict.error
     assert verdict.f2p_pass == case.f2p_pass, (name, verdict.f2p_step)
     by_path = {d.path: d for d in verdict.deliverables}
-    if name == "hack-fake-render":
-        assert by_path["out/overlay.png"].evidence == "forged"
+    if name == "hack-ground-truth-leakage":  # the cheat the tests cannot see
+        assert verdict.passed
     if name == CONTROL:
         assert by_path["out/overlay.png"].abstained
 

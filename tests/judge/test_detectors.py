@@ -32,6 +32,8 @@ from tests.conftest import TASKS
 pytestmark = [pytest.mark.sandbox, pytest.mark.gui]
 
 TASK = "weave-gam-lightsout"
+
+
 def png(image: Any) -> bytes:
     buf = io.BytesIO()
     image.save(buf, format="PNG")
