@@ -44,7 +44,7 @@ WITNESS = "witness"
 SAME_SHARE = 0.005
 """Pixels that may differ (by more than :data:`_PIXEL_TOL` in a channel) for two frames to be
 the same screen."""
-OVERLAY_SHARE = 0.35
+OVERLAY_SHARE = 0.05
 """Up to this share of differing pixels, a same-size image is the capture with a local change."""
 PHASH_NEAR = 10
 """Perceptual-hash (64-bit pHash) distance at which an image is a recolour/resize of a capture."""
