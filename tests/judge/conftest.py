@@ -1,0 +1,47 @@
+"""Fixtures for the judge tests: one real replay run of a hybrid task per test session, and
+fresh copies of it that a test may edit (plant a cheat, break a file)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import REPO, env_for, run_realcli
+
+LIGHTSOUT = "weave-gam-lightsout"
+
+
+@pytest.fixture(scope="session")
+def lightsout_replay(tmp_path_factory: pytest.TempPathFactory, cache_dir: Path) -> Path:
+    """The run folder of a replay of weave-gam-lightsout (builtin harness, hybrid mode):
+    an honest run that passes every test, with screenshots and workspace snapshots."""
+    base = tmp_path_factory.mktemp("judge-replay")
+    env = env_for(base, cache_dir)
+    proc = run_realcli(
+        [
+            "run",
+            f"task={LIGHTSOUT}",
+            "model=replay",
+            "harness=builtin",
+            "mode=hybrid",
+            "judge=tests",
+        ],
+        env,
+        REPO,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    (run_dir,) = [p for p in (base / "runs" / "default").iterdir() if p.is_dir()]
+    assert (run_dir / "verdict.json").is_file(), proc.stdout
+    return run_dir
+
+
+@pytest.fixture
+def replay_copy(lightsout_replay: Path, tmp_path: Path) -> Path:
+    """A copy of the replay run folder under runs/<experiment>/<key>/ that a test may edit,
+    without the judgements `realcli run` wrote."""
+    dest = tmp_path / "runs" / "default" / lightsout_replay.name
+    shutil.copytree(lightsout_replay, dest, symlinks=True)
+    shutil.rmtree(dest / "judgements", ignore_errors=True)  # judged at run time
+    return dest
