@@ -11,6 +11,7 @@ from pydantic import Field
 from realcli.judge.base import CHECKERS
 from realcli.judge.checkers.common import ClauseChecker, judgement
 from realcli.judge.context import RunEvidence
+from realcli.judge.provenance import Provenance, classify
 from realcli.schema.base import Frozen
 from realcli.schema.judgement import ClauseJudgement, ClauseStatus, Evidence
 from realcli.schema.task_spec import Clause, Deliverable
@@ -24,10 +25,8 @@ class ProvenanceArgs(Frozen):
     )
 
 
-def shot_evidence(run: RunEvidence, rel: str) -> tuple[str, tuple[Evidence, ...], Any]:
+def shot_evidence(run: RunEvidence, rel: str) -> tuple[str, tuple[Evidence, ...], Provenance]:
     """(status, evidence, provenance) of the workspace image ``rel``."""
-    from realcli.judge.provenance import classify
-
     prov = classify(run, rel)
     evidence = tuple(prov.evidence)
     shot = prov.shot
