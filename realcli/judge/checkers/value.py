@@ -55,6 +55,7 @@ class ValueArgs(Frozen):
         None, ge=0, description="numbers: an absolute difference up to this is partial"
     )
     unordered: bool = Field(False, description="lists: compare as multisets (order ignored)")
+    ignore_case: bool = Field(False, description="strings: compare case-insensitively")
 
     @field_validator("pointer")
     @classmethod
@@ -116,6 +117,8 @@ def compare(measured: Any, anchor: Any, a: ValueArgs) -> tuple[ClauseStatus, str
         return "false", f"|{measured} - {anchor}| = {diff:g} > {allowed:g}"
     if isinstance(measured, str) and isinstance(anchor, str):
         measured = measured.strip() if a.regex is not None else measured
+        if a.ignore_case:
+            measured, anchor = measured.casefold(), anchor.casefold()
     if a.unordered and isinstance(measured, list) and isinstance(anchor, list):
         same = sorted(map(_canonical, measured)) == sorted(map(_canonical, anchor))
     else:
