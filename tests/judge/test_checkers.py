@@ -143,6 +143,33 @@ def test_file_clause_min_rows_and_bytes(lightsout_replay: Path) -> None:
     assert short.status == "false" and "fewer than 100000" in short.reason
 
 
+def test_file_clause_validates_against_a_hidden_json_schema(
+    lightsout_replay: Path, tmp_path: Path
+) -> None:
+    run = _load(lightsout_replay)
+    run.bundle_root = tmp_path  # a bundle whose tests/ holds the schema
+    schema: dict[str, Any] = {
+        "type": "object",
+        "required": ["levels", "completion_code"],
+        "properties": {
+            "levels": {"type": "array", "minItems": 2},
+            "completion_code": {"type": "string", "pattern": "^LO-[0-9A-F]{4}-[0-9A-F]{4}$"},
+        },
+    }
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "result.schema.json").write_text(json.dumps(schema))
+    args = {"schema": "result.schema.json"}
+    ok = _adhoc(run, "out/result.json", "file", args)
+    assert ok.status == "satisfied"
+    assert any(e.quote == "validates against result.schema.json" for e in ok.evidence)
+    schema["properties"]["levels"]["minItems"] = 3
+    (tmp_path / "tests" / "result.schema.json").write_text(json.dumps(schema))
+    bad = _adhoc(run, "out/result.json", "file", args)
+    assert bad.status == "false" and "at /levels: " in bad.reason
+    run.bundle_root = None
+    assert _adhoc(run, "out/result.json", "file", args).status == "unjudged"
+
+
 # ------------------------------------------------------------------------ value
 def test_value_clause_false_and_partial(replay_copy: Path) -> None:
     path = _ws(replay_copy, "out/result.json")

@@ -68,7 +68,7 @@ class FileChecker(ClauseChecker):
             problems.append(
                 ("args.required_keys", f"a {fmt} file has no keys", "drop required_keys")
             )
-        if args.schema_ and fmt not in ("json", "toml", "yaml", "csv"):
+        if args.schema_ and not structured:
             problems.append(("args.schema", f"a {fmt} file has no schema", "drop schema"))
         if args.min_rows is not None and fmt in ("png", "jpeg", "svg", "xml", "toml"):
             problems.append(("args.min_rows", f"a {fmt} file has no rows", "drop min_rows"))
@@ -98,11 +98,7 @@ class FileChecker(ClauseChecker):
             problems.append(f"{len(f.data)} bytes, fewer than {a.min_bytes}")
         if a.required_keys:
             keys = (
-                set(parsed.columns)
-                if fmt == "csv"
-                else set(doc)
-                if isinstance(doc, dict)
-                else set()
+                set(parsed.columns) if fmt == "csv" else set(doc) if isinstance(doc, dict) else ()
             )
             missing = [k for k in a.required_keys if k not in keys]
             if missing:
