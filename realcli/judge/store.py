@@ -96,7 +96,13 @@ def read_judgements(run_dir: Path) -> tuple[list[Judgement], list[str]]:
     if not folder.is_dir() or folder.is_symlink():
         return out, problems
     for path in sorted(folder.glob("*.json")):
+        if path.name.startswith("."):  # a write in progress (.tmp-*.json)
+            continue
         if path.is_symlink() or not path.is_file():
+            problems.append(
+                f"{path}: not a regular file (a link or special file is never read)"
+                " (fix: remove it; `realcli judge --force` rewrites the judgement)"
+            )
             continue
         try:
             out.append(read_judgement(path))
@@ -135,7 +141,8 @@ def judge_folder(
 ) -> JudgeOutcome:
     """Judge one finished run folder with ``spec`` (never raises for a bad run folder). A run
     that already carries a judgement with the same judge_key over the same inputs is skipped
-    unless ``force`` (a regraded verdict or a changed file is judged again)."""
+    unless ``force`` (a regraded verdict or a changed file is judged again, and so is a
+    ``judge_failed`` record)."""
     try:
         run = load_run(run_dir, tasks_dir)
         resolved = resolve_spec(spec, run.task.kind.value)
@@ -148,6 +155,7 @@ def judge_folder(
                 old = None
             if (
                 old is not None
+                and old.status != "judge_failed"  # a failed judge session is tried again
                 and old.judge_key == judge.key
                 and old.inputs_digest == run.inputs_digest
             ):

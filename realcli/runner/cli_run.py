@@ -64,10 +64,11 @@ def check_group_overrides(argv: Sequence[str]) -> None:
         if arg.startswith("-") or "=" not in arg or (i and argv[i - 1] in ("--config-dir", "-cd")):
             continue
         key, value = arg.split("=", 1)
-        if key[0] not in "+~" and not key.startswith("hydra") and key not in _GROUPS:
+        group_key = key.split("@", 1)[0]  # GROUP@PACKAGE: e.g. model@judge.agent.model
+        if key[0] not in "+~" and not key.startswith("hydra") and group_key not in _GROUPS:
             _check_key(arg, key)
             continue
-        group = key.lstrip("+~")
+        group = group_key.lstrip("+~")
         if group not in _GROUPS or "(" in value or "*" in value:
             continue
         for option in filter(None, (v.strip() for v in value.split(","))):

@@ -25,6 +25,7 @@ from realcli.ledger import read_ledger
 from realcli.ledger.layout import EXPECTED, LEDGER, TASK_COPY, VERDICT, run_folders
 from realcli.runner.folders import read_verdict, write_json_atomic
 from realcli.runner.health import check_task
+from realcli.runner.show_judgements import print_judgements
 from realcli.sandbox import make_sandbox
 from realcli.schema.task_spec import TaskSpec
 from realcli.schema.verdict import Verdict
@@ -241,6 +242,7 @@ def show(runs_dir: Path, key: str) -> int:
             print(f"    {t.outcome.value:7s} {t.test_set} {t.nodeid}  {first}")
         if len(failing) > 10:
             print(f"    ... {len(failing) - 10} more")
+    print_judgements(run_dir)
     return 0
 
 

@@ -28,7 +28,7 @@ __all__ = ["compose_judge", "judge_command", "judge_runs"]
 
 _USAGE = (
     "usage: realcli judge [RUN_KEY ...] [judge=NAME] [judge.KEY=VALUE ...] [paths.KEY=VALUE ...]"
-    " [--force] [--config-dir DIR]"
+    " [GROUP@judge.agent.KEY=NAME ...] [--force] [--config-dir DIR]"
 )
 
 
@@ -53,13 +53,19 @@ def _split(argv: Sequence[str]) -> tuple[list[str], list[str], list[str], bool]:
             raise ConfigError("command line", arg, "unknown option", _USAGE)
         elif "=" in arg:
             key = arg.split("=", 1)[0].lstrip("+~")
-            if key not in ("judge", "paths") and not key.startswith(("judge.", "paths.")):
+            package = key.split("@", 1)[1] if "@" in key else ""
+            if (
+                key not in ("judge", "paths")
+                and not key.startswith(("judge.", "paths."))
+                and not package.startswith("judge.")  # the agent judge's model@judge.agent.model
+            ):
                 raise ConfigError(
                     "command line",
                     arg,
                     "realcli judge takes judge and paths overrides only (a judge never reruns"
                     " the agent, so model, harness, mode... are the runs' own)",
-                    "pass judge=NAME, judge.KEY=VALUE or paths.KEY=VALUE",
+                    "pass judge=NAME, judge.KEY=VALUE, paths.KEY=VALUE or (the agent judge's "
+                    "model and harness) model@judge.agent.model=NAME",
                 )
             overrides.append(arg)
         else:

@@ -1,11 +1,11 @@
 """Ingest run folders into the warehouse: idempotent on ``run_key``, one writer, bulk inserts.
 
 ``RUNS_DIR/<experiment>/<run_key>/`` folders are read; one whose files (``RUN_FILES``: spec,
-ledger, verdict and the optional progress.json) are byte-identical to what was loaded before is
-skipped; a new or changed one is replaced (its rows deleted and inserted anew) inside a
-transaction. Each folder is isolated: anything that goes wrong while reading or writing one
-folder (a damaged file, a link, an exception realcli did not foresee) becomes a
-:class:`~realcli.warehouse.problems.Problem`, printed by ``realcli ingest`` and stored in
+ledger, verdict and the optional progress.json, plus every judgements/*.json) are byte-identical
+to what was loaded before is skipped; a new or changed one is replaced (its rows deleted and
+inserted anew) inside a transaction. Each folder is isolated: anything that goes wrong while
+reading or writing one folder (a damaged file, a link, an exception realcli did not foresee)
+becomes a :class:`~realcli.warehouse.problems.Problem`, printed by ``realcli ingest`` and stored in
 ``ingest_problems``, and the other folders still load.
 """
 
@@ -45,6 +45,11 @@ RUN_TABLES = (
     "snapshots",
     "progress_goals",
     "progress_runs",
+    "judgements",
+    "artifact_checks",
+    "clause_results",
+    "judge_dimensions",
+    "hack_flags",
 )
 """Every raw table keyed by ``run_key``: a run's rows in all of them are replaced together."""
 

@@ -1,9 +1,9 @@
-"""Read one run folder (``spec.json``, ``ledger.jsonl``, ``verdict.json``, ``progress.json``)
-into warehouse rows.
+"""Read one run folder (``spec.json``, ``ledger.jsonl``, ``verdict.json``, ``progress.json``,
+``judgements/*.json``, the domain of ``task.toml``) into warehouse rows.
 
 Pure: files in, rows out; nothing here touches DuckDB. A folder whose ``spec.json`` or ledger
 header cannot be used raises :class:`RunFolderError` (the caller reports it and moves on); a
-truncated ledger or an unusable ``verdict.json`` or ``progress.json`` only adds a
+truncated ledger or an unusable ``verdict.json``, ``progress.json`` or judgement only adds a
 :class:`Problem` and marks the run. Every file is read bounded (``realcli.util.bounded``): no
 link is followed, a directory, FIFO or other special file in place of a file is a problem (a
 FIFO is never opened for reading, so it cannot hang), sizes, JSON nesting and integers
@@ -16,6 +16,7 @@ import hashlib
 import json
 import os
 import stat
+import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -25,7 +26,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from realcli.ledger import LedgerContents, read_ledger
-from realcli.ledger.layout import LEDGER, PROGRESS, SPEC, VERDICT
+from realcli.ledger.layout import LEDGER, PROGRESS, SPEC, TASK_COPY, VERDICT
 from realcli.schema.events import (
     INFRA_ERRORS,
     ErrorEvent,
@@ -42,8 +43,9 @@ from realcli.schema.events import (
     ToolResultEvent,
 )
 from realcli.schema.verdict import MAX_VERDICT_BYTES, Verdict
-from realcli.util.bounded import MIB, BadFile, describe_mode, read_json_file
+from realcli.util.bounded import MIB, BadFile, describe_mode, read_bounded, read_json_file
 from realcli.util.errors import LedgerError, RealcliError
+from realcli.warehouse.judgement_files import hash_judgements, read_judgements
 from realcli.warehouse.problems import Problem
 from realcli.warehouse.progress_file import read_progress
 
@@ -77,6 +79,7 @@ _MODEL_CALL_FIELDS = (
 _FIX_SPEC = "restore spec.json as the runner wrote it, or delete the folder and rerun"
 _FIX_VERDICT = "regrade the run to rewrite verdict.json, or delete it and rerun"
 MAX_SPEC_BYTES = 16 * MIB
+MAX_TASK_BYTES = 4 * MIB
 
 
 class RunFolderError(RealcliError):
@@ -103,6 +106,11 @@ class RunRows:
     snapshots: list[dict[str, Any]] = field(default_factory=list)
     progress_goals: list[dict[str, Any]] = field(default_factory=list)
     progress_runs: list[dict[str, Any]] = field(default_factory=list)
+    judgements: list[dict[str, Any]] = field(default_factory=list)
+    artifact_checks: list[dict[str, Any]] = field(default_factory=list)
+    clause_results: list[dict[str, Any]] = field(default_factory=list)
+    judge_dimensions: list[dict[str, Any]] = field(default_factory=list)
+    hack_flags: list[dict[str, Any]] = field(default_factory=list)
 
     def tables(self) -> dict[str, list[dict[str, Any]]]:
         return {
@@ -120,11 +128,17 @@ class RunRows:
             "snapshots": self.snapshots,
             "progress_goals": self.progress_goals,
             "progress_runs": self.progress_runs,
+            "judgements": self.judgements,
+            "artifact_checks": self.artifact_checks,
+            "clause_results": self.clause_results,
+            "judge_dimensions": self.judge_dimensions,
+            "hack_flags": self.hack_flags,
         }
 
 
 def folder_digest(run_dir: Path) -> str:
-    """sha256 over the name and bytes of each of :data:`RUN_FILES` (absent files count too).
+    """sha256 over the name and bytes of each of :data:`RUN_FILES` (absent files count too),
+    then of each ``judgements/*.json`` (a run without ``judgements/`` adds nothing).
 
     Never follows a link (a link counts as its target string) and never opens anything but a
     regular file (a directory, FIFO... counts as its type), so a damaged folder still has a
@@ -149,6 +163,7 @@ def folder_digest(run_dir: Path) -> str:
             else:
                 h.update(b"S" + describe_mode(st.st_mode).encode())
         h.update(b"\0")
+    hash_judgements(h, run_dir)
     return h.hexdigest()
 
 
@@ -213,13 +228,42 @@ def read_run_folder(run_dir: Path, digest: str, ingested_at: datetime) -> RunRow
         )
     rows.run = _run_row(run_dir, spec_doc, ledger, verdict, digest, ingested_at)
     rows.run["has_progress"] = progress is not None
+    rows.run["task_domain"] = _task_domain(run_dir / TASK_COPY, rows.problems)
     _add_ledger_rows(rows, ledger)
     if verdict is not None:
         _add_verdict_rows(rows, verdict)
     if progress is not None:
         rows.progress_runs.append(progress.run)
         rows.progress_goals.extend(progress.goals)
+    judged = read_judgements(run_dir, run_key, rows.problems)
+    rows.judgements = judged.judgements
+    rows.artifact_checks = judged.artifact_checks
+    rows.clause_results = judged.clause_results
+    rows.judge_dimensions = judged.judge_dimensions
+    rows.hack_flags = judged.hack_flags
     return rows
+
+
+def _task_domain(path: Path, problems: list[Problem]) -> str | None:
+    """``domain`` of the run's copy of task.toml (hybrid tasks have one); None without it."""
+    try:
+        doc = tomllib.loads(read_bounded(path, MAX_TASK_BYTES).decode("utf-8"))
+    except FileNotFoundError:
+        return None
+    except (BadFile, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        what = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
+        problems.append(
+            Problem(
+                str(path),
+                None,
+                f"unreadable task copy ({what})",
+                "restore it from the task bundle (tasks/<id>/task.toml)",
+                "loaded with task_domain NULL",
+            )
+        )
+        return None
+    domain = doc.get("domain")
+    return domain if isinstance(domain, str) else None
 
 
 def _read_spec(path: Path) -> dict[str, Any]:

@@ -47,6 +47,11 @@ def test_loads_every_run_folder_and_skips_dot_and_underscore_folders(
         "snapshots": 0,
         "progress_goals": 0,
         "progress_runs": 0,
+        "judgements": 0,
+        "artifact_checks": 0,
+        "clause_results": 0,
+        "judge_dimensions": 0,
+        "hack_flags": 0,
     }
 
 

@@ -1,5 +1,5 @@
-"""Fuzz corpus: damaged run folders, ledgers, verdicts, spec.json and progress.json (issue 10,
-points 4 and 9).
+"""Fuzz corpus: damaged run folders, ledgers, verdicts, spec.json, progress.json (issue 10,
+points 4 and 9) and judgements/*.json (issue 11, point 7).
 
 Every case builds a runs folder holding one good run (experiment ``good``) and one damaged run
 (experiment ``bad``, made with the warehouse tests' run-folder factory, no agent runs), then runs
@@ -22,8 +22,10 @@ from pathlib import Path
 import pytest
 
 import realcli.warehouse
+from realcli.judge.store import write_judgement
 from tests.security.fuzz.clean_fork import run_case_clean
 from tests.security.fuzz.corpus import Case, Scratch, check_case
+from tests.warehouse.judgement_records import make_judgement
 from tests.warehouse.run_folders import goal, write_progress, write_run
 
 Damage = Callable[[Path], object]
@@ -573,6 +575,95 @@ def _empty_folder(run: Path) -> None:
     run.mkdir()
 
 
+JUDGEMENT = "judgements/trajectory.json"
+NO_JUDGEMENT = ("run loaded without this judgement", *LOADED)
+
+
+def _judged(damage: Damage) -> Damage:
+    """The bad run carries a trajectory judgement (and an outcome_only one that stays good)
+    before ``damage`` breaks it."""
+
+    def judged(run: Path) -> None:
+        write_judgement(run, make_judgement(run.name, "outcome_only"))
+        write_judgement(run, make_judgement(run.name, "trajectory", hack=True))
+        damage(run)
+
+    return judged
+
+
+def _link_judgements(run: Path) -> None:
+    outside = run.parents[2] / "elsewhere-judgements"
+    (run / "judgements").rename(outside)
+    (run / "judgements").symlink_to(outside)
+
+
+JUDGEMENT_CASES = [
+    ingest(
+        "judgement-truncated",
+        _judged(_replace(JUDGEMENT, '{"run_key": ')),
+        ("judgements/trajectory.json: unusable judgement (not valid JSON",),
+        NO_JUDGEMENT,
+    ),
+    ingest(
+        "judgement-fifo",
+        _judged(_as_fifo(JUDGEMENT)),
+        ("judgements/trajectory.json: unusable judgement (is a FIFO",),
+        NO_JUDGEMENT,
+        timeout_s=15,
+    ),
+    ingest(
+        "judgement-directory",
+        _judged(_as_dir(JUDGEMENT)),
+        ("judgements/trajectory.json: unusable judgement (is a directory",),
+        NO_JUDGEMENT,
+    ),
+    ingest(
+        "judgement-symlink-host-file",
+        _judged(_as_link(JUDGEMENT, "/etc/passwd")),
+        ("judgements/trajectory.json: unusable judgement (is a symbolic link (not followed)",),
+        NO_JUDGEMENT,
+    ),
+    ingest(
+        "judgement-deep",
+        _judged(_replace(JUDGEMENT, _deep())),
+        ("judgements/trajectory.json: unusable judgement (not valid JSON (recursion limit",),
+        NO_JUDGEMENT,
+    ),
+    ingest(
+        "judgement-seq-1e30",
+        _judged(_edit(JUDGEMENT, _set("hack_flags.0.evidence.0.seq", HUGE))),
+        (
+            "judgements/trajectory.json: hack_flags.0.evidence.0.seq: unusable judgement"
+            " (integer of",
+        ),
+        NO_JUDGEMENT,
+    ),
+    ingest(
+        "judgement-wrong-type",
+        _judged(_edit(JUDGEMENT, _set("artifact_checks.0.correctness", "most"))),
+        ("judgements/trajectory.json: artifact_checks.0.correctness: unusable judgement",),
+        NO_JUDGEMENT,
+    ),
+    ingest(
+        "judgement-other-run",
+        _judged(_edit(JUDGEMENT, _set("run_key", "0" * 16))),
+        ("judgements/trajectory.json: run_key: unusable judgement (judgement is for '0000",),
+        NO_JUDGEMENT,
+    ),
+    ingest(
+        "judgement-named-after-another-judge",
+        _judged(_edit(JUDGEMENT, _set("judge", "outcome_only"))),
+        ("judgements/trajectory.json: judge: unusable judgement (says 'outcome_only'",),
+        NO_JUDGEMENT,
+    ),
+    ingest(
+        "judgements-folder-symlink",
+        _judged(_link_judgements),
+        ("judgements: is a symbolic link (not followed)",),
+        ("run loaded without judgements", *LOADED),
+    ),
+]
+
 FOLDER_CASES = [
     ingest(
         "run-folder-symlink",
@@ -663,6 +754,21 @@ SHOW_REGRADE_CASES = [
         ("RUN_KEY", "no run matching", "fix:"),
         nonzero=True,
     ),
+    _show(
+        "show-judgement-deep",
+        _judged(_replace(JUDGEMENT, _deep())),
+        (
+            "judgement  not shown: ",
+            "judgements/trajectory.json: unreadable (",
+            "recursion limit",
+            "judgement  outcome_only ",
+        ),
+    ),
+    _show(
+        "show-judgement-fifo",
+        _judged(_as_fifo(JUDGEMENT)),
+        ("judgement  outcome_only ", "verdict    graded"),
+    ),
     _regrade(
         "regrade-verdict-truncated",
         _replace(VERDICT, "{"),
@@ -690,6 +796,7 @@ CASES = [
     *LEDGER_CASES,
     *VERDICT_CASES,
     *PROGRESS_CASES,
+    *JUDGEMENT_CASES,
     *FOLDER_CASES,
     *SHOW_REGRADE_CASES,
 ]
