@@ -134,6 +134,8 @@ class Snapshotter:
         head = _git(["rev-parse", "--verify", "--quiet", SNAPSHOT_REF], self._env, ok_codes=(0, 1))
         self._commit: str | None = head.strip() or None
         self._tree: str | None = None
+        self.last_paths: tuple[str, ...] = ()
+        """The paths the last snapshot added or changed (not the removed ones)."""
         if self._commit:
             self._tree = _git(["rev-parse", f"{self._commit}^{{tree}}"], self._env).strip()
 
@@ -189,7 +191,9 @@ class Snapshotter:
             # index always holds the last snapshot's tree, so that is the diff to it.
             # --ignore-errors: an unreadable file is left out (exit 1), the rest is staged.
             staged = self._add()
-            changed = sum(line.startswith(("add '", "remove '")) for line in staged.splitlines())
+            lines = staged.splitlines()
+            changed = sum(line.startswith(("add '", "remove '")) for line in lines)
+            added = tuple(ln[5:-1] for ln in lines if ln.startswith("add '") and ln.endswith("'"))
             if not changed and not force and self._tree is not None:
                 return None  # the index, hence the tree, is the last snapshot's
             tree = _git(["write-tree"], self._env, cwd=self.workspace).strip()
@@ -203,6 +207,7 @@ class Snapshotter:
                 self._env,
             )
             self._commit, self._tree = commit, tree
+            self.last_paths = added
             duration_ms = (time.perf_counter() - started) * 1000
         return SnapshotEvent(
             seq=0,

@@ -25,7 +25,7 @@ import time
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from realcli import __version__
 from realcli.catalog import TaskBundle
@@ -97,12 +97,17 @@ from realcli.schema.events import (
     RoundEndEvent,
     RoundStartEvent,
     RunEndEvent,
+    ScreenshotEvent,
+    ToolCallEvent,
 )
 from realcli.schema.run_spec import RunSpec
 from realcli.schema.verdict import TestResult, Verdict
 from realcli.util.errors import RealcliError
 from realcli.util.redact import Redactor
 from realcli.util.safe_fs import special_files
+
+if TYPE_CHECKING:
+    from realcli.gui.service import GuiService
 
 __all__ = ["RunOutcome", "execute_run"]
 
@@ -214,9 +219,16 @@ def _warn(line: str) -> None:
     print(f"realcli: warning: {line}", file=sys.stderr, flush=True)
 
 
+WITNESS_SUFFIXES = (".png", ".jpg", ".jpeg", ".xwd", ".ppm", ".bmp", ".gif", ".webp")
+"""An image file with one of these suffixes, new or changed after a CLI tool call in a run
+with a display, makes the host take its own (witness) capture of the display at once."""
+
+
 class _Live:
     """Watches the ledger while the agent works: a workspace snapshot after each tool call
-    that changed files (``snapshot`` events), and the ``stall`` guidance trigger."""
+    that changed files (``snapshot`` events), a witness capture of the display when a CLI
+    call wrote an image (``screenshot`` events with source ``witness``), and the ``stall``
+    guidance trigger."""
 
     def __init__(self, run: _Run, workspace: Path) -> None:
         self.run = run
@@ -239,6 +251,10 @@ class _Live:
             self.user = SimulatedUser(guidance.user_model, run.task)
             for secret in self.user.secrets():
                 run.redactor.add(secret)
+        self.gui: GuiService | None = None  # set while a session has a display
+        self.gui_calls: set[str] = set()  # calls the GUI service answered with a screenshot
+        self.last_call: str | None = None  # the session's last tool call
+        self.witness_for: str | None = None  # a CLI call that wrote an image: capture now
         self.snapshotter: Snapshotter | None = None
         if (run.spec.progress.snapshots or self.stall) and workspace.is_dir():
             self.snapshotter = Snapshotter(workspace, run.run_dir / SNAPSHOTS_GIT)
@@ -266,21 +282,48 @@ class _Live:
         if event is None:
             return False
         self.run.ledger.emit(event)
+        if (
+            self.gui is not None
+            and call_id is not None
+            and call_id not in self.gui_calls
+            and any(p.lower().endswith(WITNESS_SUFFIXES) for p in self.snapshotter.last_paths)
+        ):
+            self.witness_for = call_id
         return True
+
+    def _witness(self) -> None:
+        """The display, captured by the host right after a CLI call wrote an image (so a
+        genuine ``scrot``/``import``/``xwd`` capture made through the shell has a trusted
+        twin the judge's provenance check can match). Called without the lock held: the
+        capture's event comes back through ``on_event``."""
+        with self.lock:
+            call_id, self.witness_for = self.witness_for, None
+            gui = self.gui
+        if call_id is None or gui is None:
+            return
+        try:
+            gui.capture(source="witness", call_id=call_id)
+        except Exception as exc:  # no witness: provenance then cannot vouch for the image
+            _warn(f"witness capture after {call_id} failed: {_one_line(exc)}")
 
     def on_event(self, event: Event) -> None:
         """Counts the run's model calls and tool calls as the ledger gets them."""
         if event.kind == "model_call":
             with self.lock:
                 self.model_calls += 1
-        elif event.kind == "tool_call":
+        elif isinstance(event, ToolCallEvent):
             with self.lock:
                 self.steps += 1
+                self.last_call = event.call_id
+        elif isinstance(event, ScreenshotEvent) and event.call_id is not None:
+            with self.lock:
+                self.gui_calls.add(event.call_id)
 
     def start_session(self) -> None:
         with self.lock:
             self.session_base = self.steps  # the previous session's events are all in
             self.session_first = None
+            self.last_call = None
 
     def before_call(self, request: ChatRequest) -> None:
         """The gateway got a model call: the agent's earlier tool calls are done and it waits,
@@ -306,14 +349,17 @@ class _Live:
             if due:
                 self.idle = 0
                 self.guidance_left -= 1  # reserved; given back if never delivered
+        self._witness()
         if due:
             threading.Thread(target=self._stall, name="realcli-stall", daemon=True).start()
 
     def end_session(self) -> None:
-        """After a session (its events are all in): what its last tool calls left."""
+        """After a session (its events are all in): what its last tool calls left, credited
+        to the last of them (witnessed while the display is still up, when it has one)."""
         if self.snapshotter is not None:
             with self.lock:
-                self._snapshot(self.steps, None)
+                self._snapshot(self.steps, self.last_call)
+            self._witness()
 
     def _stall(self) -> None:
         found = self.guidance("stall", reserved=True)
@@ -741,6 +787,9 @@ class _Run:
                             self.task, workspace, self.run_dir, self.make_sandbox, self.ledger.emit
                         )
                     )
+                if gui is not None:
+                    self.live.gui = gui.service
+                    stack.callback(setattr, self.live, "gui", None)
                 gateway = Gateway(
                     backend,
                     on_call,
@@ -787,6 +836,7 @@ class _Run:
                 )
                 launching = True
                 outcome = harness.run(ctx)
+                self.live.end_session()  # the last calls' files, while the display is up
             reason, turns = outcome.reason, outcome.turns
         except Exception as exc:  # an infra failure: labelled, never dropped
             self.ledger.emit(

@@ -1,6 +1,8 @@
 """Task health gates (``realcli tasks check``), LongCLI-Bench's closed-loop validation.
 
-1. schema: task.toml, the reference trajectory and the bundle layout validate;
+1. schema: task.toml, the reference trajectory and the bundle layout validate; every
+   deliverable clause names a registered checker with valid args (and the anchors/schemas
+   it names exist under tests/);
 2. F2P fails on the initial state (every test), P2P passes there;
 3. the reference passes every F2P and P2P test;
 4. every F2P test belongs to a sub-step and every sub-step selector matches a test;
@@ -18,6 +20,7 @@ from pathlib import Path
 from realcli.catalog import TaskBundle, load_task
 from realcli.grading.score import selector_matches
 from realcli.grading.testrun import TEST_SETS, run_test_set
+from realcli.judge.checkers import validate_clauses
 from realcli.runner.inventory import store_inventory
 from realcli.runner.workspace import apply_reference, prepare_workspace, sandbox_options
 from realcli.sandbox import Sandbox, SandboxOptions
@@ -135,6 +138,8 @@ def check_task(
         health.gates.append(Gate("schema", False, str(exc)))
         return health
     health.gates.append(Gate("schema", True))
+    problems = validate_clauses(task.spec, str(root / "task.toml"), task.tests_dir)
+    health.gates.append(Gate("clauses name registered checkers", not problems, "; ".join(problems)))
     outcomes: dict[str, list[str]] = defaultdict(list)
     for attempt in range(repeat):
         for state in ("initial", "reference"):

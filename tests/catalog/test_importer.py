@@ -146,6 +146,7 @@ def test_imported_longcli_task_passes_every_health_gate(tmp_path: Path) -> None:
     assert (health.n_f2p, health.n_p2p) == (4, 2)
     assert [g.name for g in health.gates] == [
         "schema",
+        "clauses name registered checkers",
         "grading integrity on initial",
         "f2p on initial",
         "p2p on initial",

@@ -40,6 +40,12 @@ def png(image: Any) -> bytes:
     return buf.getvalue()
 
 
+def _without_key(block: str, line: str) -> str:
+    """``block`` (lines of one TOML table) without its line for ``line``'s key."""
+    key = line.split("=", 1)[0].strip()
+    return "\n".join(x for x in block.split("\n") if not x.startswith(key + " ="))
+
+
 class Planted:
     """A copy of the replay's run folder with events and files planted into it."""
 
@@ -120,14 +126,19 @@ class Planted:
 
     def task(self, top: str = "", after: dict[str, str] | None = None, tail: str = "") -> None:
         """Edit the run's task.toml copy: ``top`` lines before the first table, a line after
-        each unique ``after`` key line, ``tail`` tables at the end."""
+        each unique ``after`` key line, ``tail`` tables at the end; a line replaces the task's
+        own line for the same key (the shipped task may set it already)."""
         path = self.dir / "task.toml"
-        text = path.read_text()
-        if top:
-            text = text.replace("\n[", "\n" + top.strip() + "\n\n[", 1)
+        head, sep, rest = path.read_text().partition("\n[")
+        for line in top.strip().splitlines():
+            head = _without_key(head, line).rstrip("\n") + "\n" + line + "\n"
+        text = head + sep + rest
         for line, extra in (after or {}).items():
             assert text.count(line + "\n") == 1, line
-            text = text.replace(line + "\n", line + "\n" + extra.strip() + "\n")
+            before, _, tail_text = text.partition(line + "\n")
+            block, sep, rest = tail_text.partition("\n[")
+            block = extra.strip() + "\n" + _without_key(block, extra)
+            text = before + line + "\n" + block + sep + rest
         path.write_text(text + tail)
 
     def drop_gui_actions(self) -> None:

@@ -10,9 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from realcli.catalog import load_task
 from realcli.judge.store import write_judgement
 from realcli.runner.commands import show
 from realcli.warehouse import connect, ingest
+from tests.conftest import TASKS
 from tests.judge.conftest import LIGHTSOUT
 from tests.warehouse.judgement_records import make_judgement
 
@@ -44,11 +46,13 @@ def test_a_real_run_with_three_judgements_ingests_and_shows(
             ("tests", "judged", True, LIGHTSOUT, "weave", "GAM", "hybrid", True),
             ("trajectory", "judged", False, LIGHTSOUT, "weave", "GAM", "hybrid", True),
         ]
-        # the tests judge: one clause per F2P test, each satisfied with its test as evidence
+        # the tests judge: every clause of the task, each F2P-test clause satisfied with its
+        # test as evidence (the others, decided by other checkers, are unjudged here)
+        clauses = [c for d in load_task(TASKS / LIGHTSOUT).spec.deliverables for c in d.clauses]
         assert con.execute(
             "select count(*), count(*) filter (where status = 'satisfied' and checker = 'test')"
             " from clause_results where judge = 'tests'"
-        ).fetchone() == (8, 8)
+        ).fetchone() == (len(clauses), sum(c.test is not None for c in clauses))
         assert con.execute(
             "select inflation_pp from fct_judge_ablation"
             " where judge_a = 'outcome_only' and judge_b = 'trajectory'"
