@@ -99,7 +99,7 @@ class Detector(ABC):
 JUDGES: Registry[type[Judge]] = Registry(
     "judge",
     "realcli.judges",
-    ("realcli.judge.tests_judge",),
+    ("realcli.judge.tests_judge", "realcli.judge.trajectory", "realcli.judge.outcome_only"),
 )
 CHECKERS: Registry[type[Checker]] = Registry(
     "clause checker", "realcli.checkers", ("realcli.judge.checkers",)
