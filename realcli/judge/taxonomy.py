@@ -18,17 +18,19 @@ clause results and the cheat flags. The first rule that fires labels the failure
 3. ``silent_halt`` → E4.1. The task declares deliverables, none is present, none abstained,
    and the agent stopped on its own (no limit error: agent_timeout, budget_exceeded,
    cost_cap, resource_limit, agent_crash).
-4. ``premature_halt`` → E4.2. The agent stopped on its own with deliverables missing (not
-   present, not abstained) and no blocker in its tool outputs.
+4. ``premature_halt`` → E4.2. The agent stopped on its own with deliverables missing or
+   abstained on, and no blocker in its tool outputs (an abstention with no tool wall is
+   giving up with budget left).
 5. ``cross_channel_desync`` → E4.3. A CLI call changed a workspace file, a GUI call came
    after it, and then a CLI call redid the work (the same call again) or overwrote the file
    with its content from before the first write (the stale state).
 6. ``wrong_channel`` → E2.2. The task needs the GUI (interfaces, a GUI p1 atom or a
-   ``channel = "gui"`` clause) and the mode offered it, but the run made no GUI call, or a
-   GUI clause failed and no GUI call came after its deliverable was first written.
-7. ``format_error`` → E1.2. Every failing clause of the present deliverables is a ``file``
-   checker clause or sits on a deliverable that does not parse as its format: the values
-   are otherwise right.
+   ``channel = "gui"`` clause) and the mode offered it, but no tool call looked at or acted
+   on the display (GUI waits aside; shell calls that drive the display count as GUI calls,
+   as the ledger attributes them).
+7. ``format_error`` → E1.2. Every failing clause of the present deliverables is a false
+   ``file`` checker clause or sits on a deliverable that does not parse as its format: the
+   values are otherwise right.
 8. ``close_miss_partial`` → E1.3. A clause of a present deliverable is partial (within the
    checker's partial tolerance).
 9. ``visual_misperception`` → E3.1. A value clause (not file or provenance) of a present
@@ -220,16 +222,16 @@ def _silent(f: Facts) -> Found:
 
 
 def _premature(f: Facts) -> Found:
-    missing = f.missing
+    missing = f.missing + [c for c in f.checks if c.abstained]
     if not missing or f.cut_off() or _first_blocker(f.run) is not None:
         return None
-    ev = [_file_ev(f"{c.id}: missing, not abstained", c.id) for c in missing]
+    ev = [_file_ev(f"{c.id}: {'abstained' if c.abstained else 'missing'}", c.id) for c in missing]
     last = [m for m in f.run.messages if m.role == "assistant"]
     if last:
         ev.append(Evidence(kind="trajectory", quote=quote(last[-1].text), seq=last[-1].seq))
     return (
-        f"the agent stopped on its own with {len(missing)} deliverable(s) missing "
-        f"({', '.join(c.id for c in missing)}), no limit error and no blocker",
+        f"the agent stopped on its own with {len(missing)} deliverable(s) missing or "
+        f"abstained on ({', '.join(c.id for c in missing)}), no limit error and no blocker",
         tuple(ev),
     )
 
@@ -307,42 +309,19 @@ def _wrong_channel(f: Facts) -> Found:
     run = f.run
     if lf is None or not _gui_needed(run) or "gui" not in lf.channels_offered:
         return None
-    if lf.gui_calls == 0:
-        return (
-            f"the task needs the GUI and the mode offered it, but all {lf.calls} tool calls "
-            "were CLI calls",
-            (_file_ev(f"tool calls: cli {lf.cli_calls}, gui 0; offered {lf.channels_offered}"),),
-        )
-    by_id = {c.id: c for c in f.checks}
-    gui_seqs = [s.seq for s in run.steps if s.call.channel.value == "gui"]
-    for d in run.task.deliverables:
-        check = by_id.get(d.path)
-        if check is None or not check.exists or check.abstained:
-            continue
-        failing = [
-            r
-            for r, c in zip(check.clause_results, d.clauses, strict=False)
-            if c.channel == "gui" and r.status != "satisfied"
-        ]
-        if not failing:
-            continue
-        changes = run.file_history.get(d.path, [])
-        first = [
-            s.seq
-            for snap, _ in changes
-            if snap.call_id and (s := run.step_by_call.get(snap.call_id)) is not None
-        ]
-        if first and not any(q > min(first) for q in gui_seqs):
-            return (
-                f"GUI clause(s) {', '.join(r.id for r in failing)} of {d.path} failed and "
-                f"no GUI call came after {d.path} was first written (seq {min(first)})",
-                (
-                    _file_ev(
-                        f"last GUI call seq {max(gui_seqs)} < first write seq {min(first)}", d.path
-                    ),
-                ),
-            )
-    return None
+    used = [s for s in run.steps if s.call.channel.value == "gui" and s.call.name != "gui_wait"]
+    if used:
+        return None
+    return (
+        f"the task needs the GUI and the mode offered it, but none of the {lf.calls} tool "
+        f"calls looked at or acted on the display ({lf.gui_calls} GUI waits)",
+        (
+            _file_ev(
+                f"tool calls: cli {lf.cli_calls}, gui {lf.gui_calls}; offered "
+                f"{'+'.join(lf.channels_offered)}"
+            ),
+        ),
+    )
 
 
 def _failing(f: Facts) -> list[tuple[ArtifactCheck, int]]:
@@ -357,7 +336,8 @@ def _format(f: Facts) -> Found:
     if not failing and not fmt_bad:
         return None
     for c, i in failing:
-        if c.format_ok and c.clause_results[i].checker != "file":
+        r = c.clause_results[i]
+        if c.format_ok and not (r.checker == "file" and r.status == "false"):
             return None
     ev = [
         _file_ev(f"{c.id}: {c.clause_results[i].id}: {c.clause_results[i].reason}", c.id)
