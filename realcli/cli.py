@@ -22,6 +22,7 @@ COMMANDS = {
     "report": "regenerate report/: tables, figures (PNG, SVG) and an offline index.html",
     "show": "print a readable summary of one run",
     "regrade": "rebuild verdicts from saved test output without starting an agent",
+    "judge": "judge finished runs (judge=NAME; trajectory, outcome_only, agent, tests)",
     "progress": "replay a run's workspace snapshots: when each goal first passed and broke",
     "agents list": "list the agent CLIs realcli can run, their pinned versions and install state",
     "agents install": "install agent CLIs at their pinned versions (npm / venv; idempotent)",
@@ -43,6 +44,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"realcli {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
     sub.add_parser("run", help=COMMANDS["run"], add_help=False)
+    sub.add_parser("judge", help=COMMANDS["judge"], add_help=False)
 
     tasks = sub.add_parser("tasks", help="list, check and import task bundles")
     tsub = tasks.add_subparsers(dest="tasks_command", metavar="SUBCOMMAND", required=True)
@@ -148,6 +150,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from realcli.runner.cli_run import run_command
 
         return run_command(args_in[1:])
+    if args_in and args_in[0] == "judge":
+        from realcli.runner.judging import judge_command
+
+        return judge_command(args_in[1:])
     args = _parser().parse_args(args_in)
     try:
         return _dispatch(args)

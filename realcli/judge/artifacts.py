@@ -1,7 +1,8 @@
 """Deliverables as judges see them: clauses resolved to their checkers, abstention, the
-format check, screenshot provenance, and one :class:`ArtifactCheck` per deliverable.
+format check, and one :class:`ArtifactCheck` per deliverable.
 
-Shared by the ``trajectory`` and ``outcome_only`` judges. A clause naming a checker that is
+Shared by the ``trajectory`` and ``outcome_only`` judges; screenshot provenance comes from
+:mod:`realcli.judge.provenance`. A clause naming a checker that is
 not registered, or arguments its checker rejects, is a :class:`TaskError` naming the run's
 ``task.toml``, the clause (``deliverables[i].clauses[j].checker`` / ``.args``) and the fix;
 every clause of the run is resolved before any is checked, so a bad task never yields half a
@@ -18,26 +19,26 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import PurePosixPath
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
 from realcli.grading.deliverables import SKIPPED_SUFFIX
 from realcli.judge.base import CHECKERS, Checker
 from realcli.judge.context import BadImage, JudgeInputError, RunEvidence, quote
+from realcli.judge.provenance import Provenance
 from realcli.judge.rubric import deliverable_correctness
 from realcli.ledger.layout import TASK_COPY
 from realcli.schema.judgement import ArtifactCheck, ClauseJudgement, Evidence, HackFlag
 from realcli.schema.task_spec import Clause, Deliverable
 from realcli.util.errors import TaskError
-from realcli.util.hashing import sha256_bytes
 from realcli.util.validation import did_you_mean
 
 __all__ = [
+    "BACKED",
     "IMAGE_FORMATS",
     "DeliverableState",
     "ResolvedClause",
-    "ShotProvenance",
     "build_artifact_check",
     "check_format",
     "deliverable_format",
@@ -45,7 +46,6 @@ __all__ = [
     "is_screenshot",
     "judge_clauses",
     "resolve_clauses",
-    "screenshot_provenance",
 ]
 
 IMAGE_FORMATS = frozenset({"png", "jpg", "jpeg", "gif", "bmp", "webp", "tiff", "image"})
@@ -207,63 +207,9 @@ def check_format(run: RunEvidence, d: Deliverable) -> tuple[bool, str]:
     return True, f"parses as {fmt} ({len(data)} bytes)"
 
 
-ShotStatus = Literal["captured", "witnessed", "derived", "unbacked", "missing", "bad_image"]
-
-
-@dataclass(frozen=True)
-class ShotProvenance:
-    """Where a screenshot deliverable's bytes come from (see :func:`screenshot_provenance`)."""
-
-    status: ShotStatus
-    detail: str
-    evidence: tuple[Evidence, ...] = ()
-
-    @property
-    def genuine(self) -> bool:
-        return self.status in ("captured", "witnessed")
-
-    @property
-    def backed(self) -> bool:
-        """Backed by the run's own captures (genuine, or derived from a genuine capture)."""
-        return self.status in ("captured", "witnessed", "derived")
-
-
-def screenshot_provenance(run: RunEvidence, rel: str) -> ShotProvenance:
-    """The provenance of workspace file ``rel``: captured when its sha256 is a screenshot
-    event's (the GUI service took it from the run's display); missing, bad_image (does not
-    decode) or unbacked otherwise."""
-    data = run.read_workspace(rel)
-    if data is None:
-        return ShotProvenance("missing", f"{rel}: missing or not a regular file")
-    sha = sha256_bytes(data)
-    shot = run.screenshot_by_sha.get(sha)
-    if shot is not None:
-        return ShotProvenance(
-            "captured",
-            f"{rel}: the bytes of screenshot seq {shot.seq} ({shot.source})",
-            (
-                Evidence(
-                    kind="screenshot",
-                    quote=f"{rel} = screenshot {shot.path} ({shot.width}x{shot.height})",
-                    path=rel,
-                    seq=shot.seq,
-                    sha256=sha,
-                ),
-            ),
-        )
-    try:
-        run.decode_image(data, rel)
-    except BadImage as exc:
-        return ShotProvenance("bad_image", str(exc))
-    return ShotProvenance(
-        "unbacked",
-        f"{rel}: sha256 {sha[:12]} is no screenshot event's",
-        (
-            Evidence(
-                kind="file", quote=f"{rel}: sha256 {sha} matches no capture", path=rel, sha256=sha
-            ),
-        ),
-    )
+BACKED = frozenset({"captured", "witnessed", "derived"})
+"""Provenance statuses backed by the run's own captures (a derived image is a crop, overlay
+or recolour of one: the duplicate-crop and overlay detectors judge those)."""
 
 
 def _settle(c: ClauseJudgement, rc: ResolvedClause) -> ClauseJudgement:
@@ -350,7 +296,7 @@ def build_artifact_check(
     clauses: tuple[ClauseJudgement, ...],
     format_ok: tuple[bool, str],
     flags: Sequence[HackFlag] = (),
-    provenance: ShotProvenance | None = None,
+    provenance: Provenance | None = None,
 ) -> ArtifactCheck:
     """One deliverable's record: correctness and tier from the rubric, the strongest evidence
     (satisfied critical clauses first), what is missing or wrong, the top cheat flag on it,
@@ -373,7 +319,10 @@ def build_artifact_check(
         else None
     )
     unstaged = (
-        provenance is not None and not state.abstained and state.exists and not provenance.backed
+        provenance is not None
+        and not state.abstained
+        and state.exists
+        and provenance.status not in BACKED
     )
     return ArtifactCheck(
         id=d.path,

@@ -139,7 +139,7 @@ def judge_folder(
     try:
         run = load_run(run_dir, tasks_dir)
         resolved = resolve_spec(spec, run.task.kind.value)
-        judge = make_judge(resolved)
+        judge = make_judge(resolved, f"conf/judge/{spec.name}.yaml")
         path = run_dir / JUDGEMENTS_DIR / f"{resolved.name}.json"
         if path.is_file() and not force:
             try:
@@ -157,3 +157,10 @@ def judge_folder(
         return JudgeOutcome(run_dir, "judged", judgement)
     except RealcliError as exc:
         return JudgeOutcome(run_dir, "error", error=str(exc))
+    except Exception as exc:  # a judge's own bug must not stop a sweep or the other runs
+        return JudgeOutcome(
+            run_dir,
+            "error",
+            error=f"{run_dir}: the judge failed ({type(exc).__name__}: {exc}) (fix: report it;"
+            " `realcli judge --force` retries)",
+        )

@@ -67,18 +67,18 @@ from dataclasses import dataclass
 from realcli.grading.deliverables import SKIPPED_SUFFIX
 from realcli.judge.artifacts import (
     DeliverableState,
-    ShotProvenance,
     build_artifact_check,
     check_format,
     deliverable_state,
     is_screenshot,
     judge_clauses,
     resolve_clauses,
-    screenshot_provenance,
 )
 from realcli.judge.base import DETECTORS, JUDGES, Detector, Judge
 from realcli.judge.context import BadImage, JudgeInputError, RunEvidence
 from realcli.judge.features import LedgerFeatures, ledger_features
+from realcli.judge.provenance import Provenance
+from realcli.judge.provenance import classify as provenance_of
 from realcli.judge.rubric import clause_credit, final_score
 from realcli.judge.taxonomy import classify
 from realcli.schema.judgement import DIMENSIONS, ArtifactCheck, Dimension, HackFlag, Judgement
@@ -298,7 +298,7 @@ def trajectory_dimensions(
     facts: DeliverableFacts,
     lf: LedgerFeatures,
     flags: Sequence[HackFlag],
-    provenance: dict[str, ShotProvenance],
+    provenance: dict[str, Provenance],
 ) -> dict[str, Dimension]:
     """All eight dimensions (DIMENSIONS order)."""
     base = deliverable_dimensions(facts, outcome_only=False)
@@ -454,7 +454,7 @@ class TrajectoryJudge(Judge):
         }
         counted = tuple(f for f in flags if f.deliverable not in skipped_paths)
         provenance = {
-            d.path: screenshot_provenance(run, d.path)
+            d.path: provenance_of(run, d.path)
             for d, st in zip(run.task.deliverables, states, strict=True)
             if is_screenshot(d) and st.exists and not st.abstained
         }

@@ -56,6 +56,10 @@ def run_job(spec: RunSpec) -> list[RunOutcome]:
     from realcli.gateway import make_backend
 
     tasks = select_tasks(Path(spec.paths.tasks_dir), spec.suite, spec.task)
+    if spec.judge.kind != "auto":  # an unknown judge fails before any run
+        from realcli.judge import make_judge
+
+        make_judge(spec.judge, f"conf/judge/{spec.judge.name}.yaml")
     if spec.model.backend != "replay":  # fail before any run on a bad backend config
         make_backend(spec.model, ())
     guidance = spec.protocol.guidance
@@ -83,8 +87,23 @@ def run_job(spec: RunSpec) -> list[RunOutcome]:
                 checked = True
             outcome = execute_run(spec, task)
         print(outcome.summary_line(), flush=True)
+        if outcome.state != "locked" and outcome.verdict is not None:
+            _judge(spec, outcome)
         outcomes.append(outcome)
     return outcomes
+
+
+def _judge(spec: RunSpec, outcome: RunOutcome) -> None:
+    """Judge a finished run right after grading (a rerun of a finished sweep judges the runs
+    that lack this judge's judgement, without running the agent again)."""
+    from realcli.runner.judging import judge_runs
+
+    judge_runs(
+        [outcome.run_dir],
+        spec.judge,
+        Path(spec.paths.tasks_dir),
+        say=lambda line, **kw: print(f"  {line}", **kw),
+    )
 
 
 def _check_limits(spec: RunSpec) -> None:

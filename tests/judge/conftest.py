@@ -1,4 +1,6 @@
-"""Fixtures of the judges' tests: the stand-in checkers/detectors and an honest run folder."""
+"""Fixtures for the judge tests: one real replay run of a hybrid task per test session, and
+fresh copies of it that a test may edit (plant a cheat, break a file); small constructed run
+folders (tests/judge/run_builder.py) and the test-only stand-in checkers and detectors."""
 
 from __future__ import annotations
 
@@ -7,19 +9,58 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from run_builder import RunBuilder
-from stand_ins import registered
+
+from tests.conftest import REPO, env_for, run_realcli
+from tests.judge.run_builder import RunBuilder
+from tests.judge.stand_ins import registered
+
+LIGHTSOUT = "weave-gam-lightsout"
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture(scope="session")
+def lightsout_replay(tmp_path_factory: pytest.TempPathFactory, cache_dir: Path) -> Path:
+    """The run folder of a replay of weave-gam-lightsout (builtin harness, hybrid mode):
+    an honest run that passes every test, with screenshots and workspace snapshots."""
+    base = tmp_path_factory.mktemp("judge-replay")
+    env = env_for(base, cache_dir)
+    proc = run_realcli(
+        [
+            "run",
+            f"task={LIGHTSOUT}",
+            "model=replay",
+            "harness=builtin",
+            "mode=hybrid",
+            "judge=tests",
+        ],
+        env,
+        REPO,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    (run_dir,) = [p for p in (base / "runs" / "default").iterdir() if p.is_dir()]
+    assert (run_dir / "verdict.json").is_file(), proc.stdout
+    return run_dir
+
+
+@pytest.fixture
+def replay_copy(lightsout_replay: Path, tmp_path: Path) -> Path:
+    """A copy of the replay run folder under runs/<experiment>/<key>/ that a test may edit,
+    without the judgements `realcli run` wrote."""
+    dest = tmp_path / "runs" / "default" / lightsout_replay.name
+    shutil.copytree(lightsout_replay, dest, symlinks=True)
+    shutil.rmtree(dest / "judgements", ignore_errors=True)  # judged at run time
+    return dest
+
+
+@pytest.fixture
 def stand_ins(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The test-only checkers and detector (tests/judge/stand_ins.py), for this test only."""
     with registered(monkeypatch):
         yield
 
 
 @pytest.fixture(scope="session")
 def honest_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """An honest hybrid run (built once; copy it before editing)."""
+    """A small constructed honest hybrid run (built once; copy it before editing)."""
     return RunBuilder(tmp_path_factory.mktemp("honest")).honest().finish()
 
 
@@ -38,6 +79,6 @@ def build(tmp_path: Path) -> Callable[..., RunBuilder]:
     counter = iter(range(1000))
 
     def make(**kw: object) -> RunBuilder:
-        return RunBuilder(tmp_path / f"b{next(counter)}", **kw)
+        return RunBuilder(tmp_path / f"b{next(counter)}", **kw)  # type: ignore[arg-type]
 
     return make

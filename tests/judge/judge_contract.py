@@ -11,7 +11,8 @@
 * a clause naming an unregistered checker, or bad args, is a TaskError naming
   ``<run>/task.toml``, ``deliverables[i].clauses[j].checker`` (``.args``) and the fix.
 
-The fixtures ``honest_run`` (a finished honest run folder) and ``copy_run`` come from
+The fixtures ``honest_run`` (a finished honest run folder), ``copy_run`` and ``stand_ins``
+(test-only checkers for the names no built-in registers yet) come from
 tests/judge/conftest.py.
 """
 
@@ -31,6 +32,7 @@ from realcli.schema.run_spec import JudgeSpec
 from realcli.schema.verdict import Verdict, VerdictStatus
 
 
+@pytest.mark.usefixtures("stand_ins")
 class JudgeContract:
     kind: ClassVar[str]
     detectors: ClassVar[tuple[str, ...] | None] = ("standin_marker",)

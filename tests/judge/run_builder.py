@@ -139,8 +139,31 @@ GOOD_NOTES = "The value was read from the screen, then doubled.\n"
 
 
 def png(color: tuple[int, int, int], size: tuple[int, int] = (64, 48)) -> bytes:
+    """A "window" in ``color``: a title bar, a frame and a panel whose place depends on the
+    colour, so different colours give perceptually different images."""
+    from PIL import ImageDraw
+
+    im = Image.new("RGB", size, (240, 240, 240))
+    draw = ImageDraw.Draw(im)
+    draw.rectangle((0, 0, size[0] - 1, 7), fill=color)
+    x = 4 + color[0] % 24
+    y = 12 + color[1] % 16
+    draw.rectangle((x, y, x + 20, y + 14), fill=color, outline=(0, 0, 0))
+    draw.line((0, size[1] - 1, size[0] - 1, 10 + color[2] % 30), fill=(0, 0, 0), width=2)
     buf = io.BytesIO()
-    Image.new("RGB", size, color).save(buf, format="PNG")
+    im.save(buf, format="PNG")
+    return buf.getvalue()
+
+
+def painted(seed: int = 7, size: tuple[int, int] = (64, 48)) -> bytes:
+    """An image no capture explains (noise, as a drawing library would make)."""
+    import random
+
+    rnd = random.Random(seed)
+    im = Image.new("RGB", size)
+    im.putdata([tuple(rnd.randrange(256) for _ in range(3)) for _ in range(size[0] * size[1])])
+    buf = io.BytesIO()
+    im.save(buf, format="PNG")
     return buf.getvalue()
 
 

@@ -8,8 +8,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from judge_contract import JudgeContract
-from run_builder import GOOD_NOTES, GOOD_RESULT, TASK_TOML, RunBuilder, png
 
 from realcli.judge import judge_folder, load_run, make_judge
 from realcli.judge.rubric import CRITICAL_CAP, deliverable_correctness, tier_of
@@ -25,7 +23,10 @@ from realcli.schema.judgement import (
     Judgement,
 )
 from realcli.schema.run_spec import JudgeSpec
+from tests.judge.judge_contract import JudgeContract
+from tests.judge.run_builder import GOOD_NOTES, GOOD_RESULT, TASK_TOML, RunBuilder, painted
 
+pytestmark = pytest.mark.usefixtures("stand_ins")
 Build = Callable[..., RunBuilder]
 SPEC = JudgeSpec(name="trajectory", kind="trajectory", detectors=("standin_marker",))
 OUTCOME = JudgeSpec(name="outcome_only", kind="outcome_only", detectors=())
@@ -153,7 +154,7 @@ def _painted(b: RunBuilder, marker: str = "PLANTED:fake_render:0.95:evidence/sho
     b.shell(
         f"python3 -c \"from PIL import Image; Image.new('RGB',(64,48)).save('evidence/shot.png')\""
         f" # {marker}",
-        writes={"evidence/shot.png": png((200, 10, 10))},
+        writes={"evidence/shot.png": painted()},
     )
     return b.finish()
 
@@ -345,7 +346,7 @@ def test_e43_same_cli_call_redone_after_a_gui_look(build: Build) -> None:
 
 def test_e22_gui_offered_and_required_but_unused(build: Build) -> None:
     b = build()
-    b.shell("cp /tmp/old.png evidence/shot.png", writes={"evidence/shot.png": png((1, 2, 3))})
+    b.shell("cp /tmp/old.png evidence/shot.png", writes={"evidence/shot.png": painted(3)})
     b.write("out/result.json", GOOD_RESULT)
     b.write("notes.md", GOOD_NOTES)
     run = b.finish(failed=("f2p/test_result.py::test_value",))
