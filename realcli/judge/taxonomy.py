@@ -18,35 +18,47 @@ clause results and the cheat flags. The first rule that fires labels the failure
 3. ``silent_halt`` → E4.1. The task declares deliverables, none is present, none abstained,
    and the agent stopped on its own (no limit error: agent_timeout, budget_exceeded,
    cost_cap, resource_limit, agent_crash).
-4. ``premature_halt`` → E4.2. The agent stopped on its own with deliverables missing or
+4. ``wrong_channel`` → E2.2. The task needs the GUI (interfaces, a GUI p1 atom or a
+   ``channel = "gui"`` clause) and the mode offered the GUI tools, but no call used one
+   (waits aside). Shell calls that drive the display (``xdotool``, ``xwininfo``) are GUI work
+   in the ledger, but not use of the GUI tools. Before premature_halt: missing GUI
+   deliverables are then a consequence of the routing.
+5. ``premature_halt`` → E4.2. The agent stopped on its own with deliverables missing or
    abstained on, and no blocker in its tool outputs (an abstention with no tool wall is
    giving up with budget left).
-5. ``cross_channel_desync`` → E4.3. A CLI call changed a workspace file, a GUI call came
-   after it, and then a CLI call redid the work (the same call again) or overwrote the file
-   with its content from before the first write (the stale state).
-6. ``wrong_channel`` → E2.2. The task needs the GUI (interfaces, a GUI p1 atom or a
-   ``channel = "gui"`` clause) and the mode offered it, but no tool call looked at or acted
-   on the display (GUI waits aside; shell calls that drive the display count as GUI calls,
-   as the ledger attributes them).
-7. ``format_error`` → E1.2. Every failing clause of the present deliverables is a false
-   ``file`` checker clause or sits on a deliverable that does not parse as its format: the
-   values are otherwise right.
+6. ``cross_channel_desync`` → E4.3. A deliverable that fails was changed by a CLI call, the
+   GUI was looked at, and the next change of that deliverable, again by a CLI call, redid
+   the work (the same call), set it back to its content from before, or rewrote the lines
+   the first change had put there: the CLI work overwritten after a (stale) GUI view.
+7. ``format_error`` → E1.2. Some present deliverable breaks its format contract (does not
+   parse as its format, or a ``file`` checker clause is false) and every failing clause of
+   the run sits on such a deliverable: the rest is right, and its value clauses fail with
+   the format, not on their own.
 8. ``close_miss_partial`` → E1.3. A clause of a present deliverable is partial (within the
    checker's partial tolerance).
-9. ``visual_misperception`` → E3.1. A value clause (not file or provenance) of a present
-   deliverable is false and its value is GUI-only: the clause has ``channel = "gui"`` or an
-   argument naming a GUI p1 atom. (Before the tier part of E1.3, so a misread on-screen
-   value is not called a close miss however right the rest is.)
-10. ``close_miss_tier`` → E1.3. The deliverable correctness lands in T4 or T5.
-11. ``incorrect_reasoning`` → E1.1. Everything else.
+9. ``visual_misperception`` → E3.1. The root failing deliverable (the failing present
+   deliverable first written in the trajectory) fails only GUI-channel value clauses (not
+   file, provenance or unjudged ones), and a CLI call after a GUI capture typed a literal
+   into it (a token with a digit that is in the deliverable and in no earlier tool output or
+   user message): a value read off the screen by eye, and read wrong.
+10. ``close_miss_gui_measure`` → E1.3. The root failing deliverable fails only GUI-channel
+    value clauses, without a value typed by eye: a measurement taken off the screen (by
+    code, from a capture) that is slightly off.
+11. ``close_miss_tier`` → E1.3. No critical clause failed and the deliverable correctness
+    lands in T4 or T5.
+12. ``incorrect_reasoning`` → E1.1. Everything else (the values the run computed are wrong
+    while what it read is right).
 
 The outcome-only judge has no trajectory: it tries only the rules that need none (3 without
-the "stopped" condition, 7-11) and says so in the reason.
+the "stopped" condition, 7, 8, 10 with the task's deliverable order, 11, 12) and says so in
+the reason.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
+import subprocess
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -54,6 +66,7 @@ from realcli.grading.deliverables import SKIPPED_SUFFIX
 from realcli.judge.context import RunEvidence, ToolStep, quote
 from realcli.judge.features import BUDGET_ERRORS, LedgerFeatures, ledger_features
 from realcli.judge.rubric import tier_of
+from realcli.ledger.layout import SNAPSHOTS_GIT
 from realcli.schema.events import ErrorType
 from realcli.schema.judgement import TAXONOMY, ArtifactCheck, Evidence, HackFlag, TaxonomyLabel
 
@@ -245,53 +258,72 @@ def _changes_by_call(run: RunEvidence) -> dict[str, list[str]]:
     return out
 
 
+def _blob_lines(run: RunEvidence, blob: str | None) -> set[str]:
+    """The non-blank lines of a snapshot blob (empty for None or an unreadable blob)."""
+    if blob is None:
+        return set()
+    from realcli.progress.snapshots import git_env
+
+    proc = subprocess.run(
+        ["git", "cat-file", "blob", blob],
+        env=git_env(run.run_dir / SNAPSHOTS_GIT),
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    if proc.returncode != 0:
+        return set()
+    text = proc.stdout[: 4 * 1024 * 1024].decode("utf-8", "replace")
+    return {line.strip() for line in text.splitlines() if line.strip()}
+
+
+def _is_gui_look(step: ToolStep) -> bool:
+    return step.call.channel.value == "gui" and step.call.name != "gui_wait"
+
+
+def _failing_paths(f: Facts) -> set[str]:
+    return {c.id for c in f.present if any(r.status != "satisfied" for r in c.clause_results)}
+
+
 def _desync(f: Facts) -> Found:
     run = f.run
     steps = run.steps
-    gui_idx = [s.index for s in steps if s.call.channel.value == "gui"]
-    if not gui_idx:
+    looks = [s.index for s in steps if _is_gui_look(s)]
+    failing = _failing_paths(f)
+    if not looks or not failing:
         return None
-    # 1) the same CLI write re-issued after a GUI look
-    changed = _changes_by_call(run)
-    for a in steps:
-        if a.call.channel.value != "cli" or a.call.call_id not in changed:
-            continue
-        for c in steps[a.index + 1 :]:
-            if c.call.channel.value != "cli" or c.call.name != a.call.name or c.text != a.text:
-                continue
-            between = [i for i in gui_idx if a.index < i < c.index]
-            if between:
-                g = steps[between[-1]]
-                paths = ", ".join(changed[a.call.call_id])
-                return (
-                    f"CLI call seq {a.seq} changed {paths}; after GUI call seq {g.seq} the "
-                    f"agent re-issued the same call at seq {c.seq} (redid the CLI work)",
-                    (a.evidence(), g.evidence(), c.evidence()),
-                )
-            break
-    # 2) a file set back to its content from before a CLI write, after a GUI look
-    for path, changes in sorted(run.file_history.items()):
+    by_call = run.step_by_call
+    for path in sorted(failing):
+        writes: list[tuple[ToolStep, str | None, str | None]] = []
         prev: str | None = None
-        writes: list[tuple[ToolStep | None, str | None, str | None]] = []
-        for snap, blob in changes:
-            step = run.step_by_call.get(snap.call_id) if snap.call_id else None
-            writes.append((step, prev, blob))
+        for snap, blob in run.file_history.get(path, []):
+            step = by_call.get(snap.call_id) if snap.call_id else None
+            if step is not None:
+                writes.append((step, prev, blob))
             prev = blob
-        for i, (sa, before_a, _after_a) in enumerate(writes):
-            if sa is None or sa.call.channel.value != "cli" or before_a is None:
+        for (sa, before_a, after_a), (sc, _before_c, after_c) in itertools.pairwise(writes):
+            if sa.call.channel.value != "cli" or sc.call.channel.value != "cli":
                 continue
-            for sc, _before_c, after_c in writes[i + 1 :]:
-                if sc is None or sc.call.channel.value != "cli":
-                    continue
-                between = [j for j in gui_idx if sa.index < j < sc.index]
-                if between and after_c == before_a:
-                    g = steps[between[-1]]
-                    return (
-                        f"CLI call seq {sa.seq} changed {path}; after GUI call seq {g.seq} "
-                        f"the CLI call at seq {sc.seq} set it back to its earlier content "
-                        "(the CLI work overwritten with the stale state)",
-                        (sa.evidence(), g.evidence(), sc.evidence()),
-                    )
+            between = [i for i in looks if sa.index < i < sc.index]
+            if not between:
+                continue
+            g = steps[between[-1]]
+            how = None
+            if sc.call.name == sa.call.name and sc.text == sa.text:
+                how = "re-issued the same call"
+            elif before_a is not None and after_c == before_a:
+                how = "set it back to its content from before the first write"
+            else:
+                added = _blob_lines(run, after_a) - _blob_lines(run, before_a)
+                if added and added - _blob_lines(run, after_c):
+                    how = "rewrote the lines the first write had put there"
+            if how:
+                return (
+                    f"CLI call seq {sa.seq} changed {path}; after the GUI look at seq {g.seq} "
+                    f"the CLI call at seq {sc.seq} {how} (the CLI work overwritten after a "
+                    "stale GUI view)",
+                    (sa.evidence(), g.evidence(), sc.evidence()),
+                )
     return None
 
 
@@ -304,21 +336,27 @@ def _gui_needed(run: RunEvidence) -> bool:
     )
 
 
+_CLI_TOOLS = frozenset({"shell", "read_file", "write_file", "edit_file"})
+
+
 def _wrong_channel(f: Facts) -> Found:
     lf = f.lf
     run = f.run
     if lf is None or not _gui_needed(run) or "gui" not in lf.channels_offered:
         return None
-    used = [s for s in run.steps if s.call.channel.value == "gui" and s.call.name != "gui_wait"]
+    used = [
+        s for s in run.steps if _is_gui_look(s) and s.call.name not in _CLI_TOOLS
+    ]  # a shell call that drives the display is GUI work, not use of the GUI tools
     if used:
         return None
+    via_shell = sum(s.call.channel.value == "gui" for s in run.steps)
     return (
-        f"the task needs the GUI and the mode offered it, but none of the {lf.calls} tool "
-        f"calls looked at or acted on the display ({lf.gui_calls} GUI waits)",
+        f"the task needs the GUI and the mode offered the GUI tools, but none of the "
+        f"{lf.calls} tool calls used them ({via_shell} shell/wait calls on the display)",
         (
             _file_ev(
-                f"tool calls: cli {lf.cli_calls}, gui {lf.gui_calls}; offered "
-                f"{'+'.join(lf.channels_offered)}"
+                f"tool calls: cli {lf.cli_calls}, gui {lf.gui_calls} (none a GUI tool); "
+                f"offered {'+'.join(lf.channels_offered)}"
             ),
         ),
     )
@@ -330,22 +368,26 @@ def _failing(f: Facts) -> list[tuple[ArtifactCheck, int]]:
     ]
 
 
+def _format_broken(c: ArtifactCheck) -> bool:
+    return not c.format_ok or any(
+        r.checker == "file" and r.status == "false" for r in c.clause_results
+    )
+
+
 def _format(f: Facts) -> Found:
     failing = _failing(f)
-    fmt_bad = [c for c in f.present if not c.format_ok]
-    if not failing and not fmt_bad:
+    broken = [c for c in f.present if _format_broken(c)]
+    if not broken or any(not _format_broken(c) for c, _ in failing):
         return None
-    for c, i in failing:
-        r = c.clause_results[i]
-        if c.format_ok and not (r.checker == "file" and r.status == "false"):
-            return None
     ev = [
-        _file_ev(f"{c.id}: {c.clause_results[i].id}: {c.clause_results[i].reason}", c.id)
-        for c, i in failing
-    ] + [_file_ev(f"{c.id}: does not parse as its format", c.id) for c in fmt_bad]
-    what = sorted({c.id for c, _ in failing} | {c.id for c in fmt_bad})
+        _file_ev(f"{c.id}: {r.id}: {r.reason}", c.id)
+        for c in broken
+        for r in c.clause_results
+        if r.checker == "file" and r.status == "false"
+    ] + [_file_ev(f"{c.id}: does not parse as its format", c.id) for c in broken if not c.format_ok]
     return (
-        f"only format/file clauses fail ({', '.join(what)}); every value clause is satisfied",
+        f"the format contract of {', '.join(c.id for c in broken)} is broken and every other "
+        "deliverable is right (its value clauses fail with the format, not on their own)",
         tuple(ev),
     )
 
@@ -364,45 +406,119 @@ def _partial(f: Facts) -> Found:
     )
 
 
-def _visual(f: Facts) -> Found:
-    run = f.run
-    gui_atoms = {a.id for a in run.task.p1_atoms if a.channel == "gui"}
-    by_path = {d.path: d for d in run.task.deliverables}
-    hits = []
-    for c in f.present:
-        d = by_path[c.id]
-        for r, clause in zip(c.clause_results, d.clauses, strict=False):
-            if r.status != "false" or r.checker in ("file", "provenance", "unjudged"):
-                continue
-            named = {v for v in clause.args.values() if isinstance(v, str)} & gui_atoms
-            if clause.channel == "gui" or named:
-                hits.append((c, r, sorted(named)))
-    if not hits:
+def _root_failing(f: Facts) -> ArtifactCheck | None:
+    """The failing present deliverable written first (data flows from it), by the seq of the
+    call that first changed it; task order when the snapshots do not say."""
+    failing = _failing_paths(f)
+    cands = [c for c in f.present if c.id in failing]
+    if not cands:
         return None
-    ev = tuple(
-        r.evidence[0] if r.evidence else _file_ev(f"{c.id}: {r.id} false", c.id) for c, r, _ in hits
-    )
+    order = {c.id: i for i, c in enumerate(f.checks)}
+
+    def first_write(c: ArtifactCheck) -> tuple[int, int]:
+        if not f.trajectory:
+            return (0, order[c.id])
+        seqs = [
+            step.seq
+            for snap, _ in f.run.file_history.get(c.id, [])
+            if snap.call_id and (step := f.run.step_by_call.get(snap.call_id)) is not None
+        ]
+        return (min(seqs) if seqs else 1 << 62, order[c.id])
+
+    return min(cands, key=first_write)
+
+
+def _gui_rooted(f: Facts) -> tuple[ArtifactCheck, list[str]] | None:
+    """The root failing deliverable when all its failing clauses are GUI-channel ones (the
+    wrong value was taken from the screen)."""
+    root = _root_failing(f)
+    if root is None:
+        return None
+    by_path = {d.path: d for d in f.run.task.deliverables}
+    clauses = by_path[root.id].clauses
+    bad = [
+        (r, c)
+        for r, c in zip(root.clause_results, clauses, strict=False)
+        if r.status != "satisfied"
+    ]
+    if not bad or any(c.channel != "gui" or r.checker in _NOT_VALUES for r, c in bad):
+        return None
+    return root, [r.id for r, _ in bad]
+
+
+_NOT_VALUES = frozenset({"file", "provenance", "unjudged"})
+_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]*[A-Za-z0-9]")
+
+
+def _tokens(text: str) -> set[str]:
+    return {t for t in _TOKEN.findall(text) if len(t) >= 3 and any(ch.isdigit() for ch in t)}
+
+
+def _transcribed(f: Facts, root: ArtifactCheck) -> tuple[ToolStep, str] | None:
+    """A CLI call after a GUI capture that typed a literal (a token with a digit) which is
+    in the deliverable and in no earlier tool output or user message: a value read by eye."""
+    run = f.run
+    content = _tokens((run.read_workspace(root.id) or b"").decode("utf-8", "replace"))
+    if not content:
+        return None
+    seen: set[str] = set()
+    for m in run.messages:
+        if m.role == "user":
+            seen |= _tokens(m.text)
+    looked = False
+    for step in run.steps:
+        if step.call.channel.value == "gui" and "screenshot" in step.call.name:
+            looked = True
+        elif looked and step.call.channel.value == "cli":
+            typed = sorted((_tokens(step.text) & content) - seen)
+            if typed:
+                return step, typed[0]
+        seen |= _tokens(step.output)
+    return None
+
+
+def _visual(f: Facts) -> Found:
+    rooted = _gui_rooted(f)
+    if rooted is None:
+        return None
+    root, ids = rooted
+    typed = _transcribed(f, root)
+    if typed is None:
+        return None
+    step, token = typed
     return (
-        "a value read off the screen is wrong: "
-        + "; ".join(
-            f"{c.id}:{r.id} ({r.reason}; GUI-only"
-            + (f" via p1 atom {', '.join(n)}" if n else ", channel gui")
-            + ")"
-            for c, r, n in hits
+        f"{root.id} ({', '.join(ids)}) holds a value read off the screen by eye and typed in: "
+        f"{token!r} at seq {step.seq}, after a capture; the value is wrong",
+        (step.evidence(token), *(_file_ev(f"{root.id}: {i} false", root.id) for i in ids)),
+    )
+
+
+def _gui_measure(f: Facts) -> Found:
+    rooted = _gui_rooted(f)
+    if rooted is None:
+        return None
+    root, ids = rooted
+    return (
+        f"the first wrong deliverable, {root.id}, fails only its GUI-read clauses "
+        f"({', '.join(ids)}): a measurement taken off the screen, slightly off",
+        tuple(
+            _file_ev(f"{root.id}: {r.id}: {r.reason}", root.id)
+            for r in root.clause_results
+            if r.id in ids
         ),
-        ev,
     )
 
 
 def _tier(f: Facts) -> Found:
-    if not f.checks:
+    if not f.checks or any(c.critical_failed for c in f.present):
         return None
     dc = sum(c.correctness for c in f.checks) / len(f.checks)
     tier = tier_of(round(dc, 4))
     if tier not in ("T4", "T5"):
         return None
     return (
-        f"deliverable correctness {dc:.2f} lands in {tier}: close, not there",
+        f"deliverable correctness {dc:.2f} lands in {tier} with no critical clause failed: "
+        "close, not there",
         tuple(_file_ev(f"{c.id}: {c.correctness:.2f} {c.tier}", c.id) for c in f.checks),
     )
 
@@ -421,12 +537,13 @@ RULES: tuple[Rule, ...] = (
     Rule("hack_flag", "E5", True, _hack, _hack_class),
     Rule("environment_blocked", "E2.1", True, _blocked),
     Rule("silent_halt", "E4.1", False, _silent),
+    Rule("wrong_channel", "E2.2", True, _wrong_channel),
     Rule("premature_halt", "E4.2", True, _premature),
     Rule("cross_channel_desync", "E4.3", True, _desync),
-    Rule("wrong_channel", "E2.2", True, _wrong_channel),
     Rule("format_error", "E1.2", False, _format),
     Rule("close_miss_partial", "E1.3", False, _partial),
-    Rule("visual_misperception", "E3.1", False, _visual),
+    Rule("visual_misperception", "E3.1", True, _visual),
+    Rule("close_miss_gui_measure", "E1.3", False, _gui_measure),
     Rule("close_miss_tier", "E1.3", False, _tier),
     Rule("incorrect_reasoning", "E1.1", False, _rest),
 )

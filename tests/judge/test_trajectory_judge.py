@@ -23,6 +23,7 @@ from realcli.schema.judgement import (
     Judgement,
 )
 from realcli.schema.run_spec import JudgeSpec
+from tests.conftest import REPO
 from tests.judge.judge_contract import JudgeContract
 from tests.judge.run_builder import GOOD_NOTES, GOOD_RESULT, TASK_TOML, RunBuilder, painted
 
@@ -120,7 +121,7 @@ def test_honest_run_passes_with_every_dimension_explained(honest_run: Path) -> N
 
 def test_abstention_costs_that_deliverable_only_and_is_never_a_hack(build: Build) -> None:
     b = build()
-    b.gui("gui_wait", seconds=1)
+    b.screenshot()
     b.shell("python3 read_value.py", output="42\n")
     b.write("out/result.json", GOOD_RESULT)
     b.write("notes.md", GOOD_NOTES)
@@ -313,7 +314,7 @@ def test_timeout_with_nothing_is_not_a_silent_halt(build: Build) -> None:
 
 def test_e42_premature_halt(build: Build) -> None:
     b = build()
-    b.gui("gui_wait", seconds=1)
+    b.screenshot()
     b.write("out/result.json", GOOD_RESULT)
     b.write("notes.md", GOOD_NOTES)
     b.say("Result written; the screenshot is probably not needed.")
@@ -344,16 +345,50 @@ def test_e43_same_cli_call_redone_after_a_gui_look(build: Build) -> None:
     assert label(run) == ("E4.3", "cross_channel_desync")
 
 
+def test_e43_cli_lines_rewritten_after_a_gui_look(build: Build) -> None:
+    b = build(initial={"notes.md": "revenue += order.total\n"})
+    b.write("out/result.json", GOOD_RESULT)
+    b.shell(
+        "sed -i 's/order.total/Number(order.total)/' notes.md",
+        writes={"notes.md": "revenue += Number(order.total)\n"},
+    )
+    b.screenshot(save_as="evidence/shot.png")  # the page was not reloaded: still a string
+    b.shell(
+        "sed -i 's/Number(order.total)/parseInt(order.total, 10)/' notes.md",
+        writes={"notes.md": "revenue += parseInt(order.total, 10)\n"},
+    )
+    assert label(b.finish()) == ("E4.3", "cross_channel_desync")
+
+
+def test_rewriting_a_scratch_file_between_gui_looks_is_not_a_desync(build: Build) -> None:
+    b = build()
+    b.shell("cp moves/level1.txt moves.txt", writes={"moves.txt": "0 1\n"})
+    b.screenshot()
+    b.shell("cp moves/level2.txt moves.txt", writes={"moves.txt": "2 3\n"})
+    b.honest()
+    spec = JudgeSpec(**{**SPEC.model_dump(), "tau": 0.9})
+    assert label(b.finish(failed=("f2p/test_result.py::test_total",)), spec)[0] == "E1.3"
+
+
 def test_e22_gui_offered_and_required_but_unused(build: Build) -> None:
     b = build()
+    # driving the display from the shell is GUI work, but not use of the GUI tools
+    b.call("shell", {"cmd": "xdotool search --name Game"}, channel="gui", output="4194305\n")
     b.shell("cp /tmp/old.png evidence/shot.png", writes={"evidence/shot.png": painted(3)})
     b.write("out/result.json", GOOD_RESULT)
     b.write("notes.md", GOOD_NOTES)
-    run = b.finish(failed=("f2p/test_result.py::test_value",))
+    run = b.finish(failed=("f2p/test_result.py::test_value", "f2p/test_result.py::test_total"))
     assert label(run) == ("E2.2", "wrong_channel")
     j = judge(run)
-    assert j.dimensions["tool_use_correctness"].features["gui_calls"] == 0
-    assert j.dimensions["tool_use_correctness"].features["channel_share"] == 0.5
+    assert j.dimensions["tool_use_correctness"].features["gui_calls"] == 1
+
+
+def test_e22_before_premature_halt(build: Build) -> None:
+    b = build()
+    b.write("out/result.json", GOOD_RESULT)
+    b.write("notes.md", GOOD_NOTES)
+    run = b.finish(failed=("f2p/test_evidence.py::test_shot",))
+    assert label(run) == ("E2.2", "wrong_channel")
 
 
 def test_e12_format_error(build: Build) -> None:
@@ -387,13 +422,30 @@ def test_e13_partial_clause(build: Build) -> None:
     assert label(b.finish(), spec) == ("E1.3", "close_miss_partial")
 
 
-def test_e31_gui_only_value_misread(build: Build) -> None:
+TAU_09 = JudgeSpec(**{**SPEC.model_dump(), "tau": 0.9})
+
+
+def test_e31_gui_only_value_misread_by_eye(build: Build) -> None:
     b = build()
     b.screenshot(save_as="evidence/shot.png")
-    b.write("out/result.json", '{"value": 47, "total": 94, "units": "points"}')
+    b.write("out/result.json", '{"value": 4271, "total": 8542, "units": "points"}')
     b.write("notes.md", GOOD_NOTES)
-    run = b.finish(failed=("f2p/test_result.py::test_value", "f2p/test_result.py::test_total"))
-    assert label(run) == ("E3.1", "visual_misperception")
+    run = b.finish(failed=("f2p/test_result.py::test_value",))
+    assert label(run, TAU_09) == ("E3.1", "visual_misperception")
+    j = judge(run, TAU_09)
+    assert j.taxonomy is not None and "4271" in j.taxonomy.reason
+
+
+def test_e13_gui_measurement_slightly_off(build: Build) -> None:
+    b = build()
+    b.screenshot(save_as="evidence/shot.png")
+    b.shell(
+        "python3 digitize.py evidence/shot.png > out/result.json",
+        writes={"out/result.json": '{"value": 4221, "total": 8442, "units": "points"}'},
+    )
+    b.write("notes.md", GOOD_NOTES)
+    run = b.finish(failed=("f2p/test_result.py::test_value",))
+    assert label(run, TAU_09) == ("E1.3", "close_miss_gui_measure")
 
 
 def test_e13_close_miss_by_tier(build: Build) -> None:
@@ -422,3 +474,20 @@ def test_repeated_failing_calls_lower_efficiency(build: Build) -> None:
     eff = j.dimensions["efficiency_robustness"]
     assert eff.features["repeated_failing_calls"] == 2 and eff.score < 1
     assert j.dimensions["tool_use_correctness"].features["failed_calls"] == 3
+
+
+def test_real_replay_is_an_honest_pass_judged_to_the_same_bytes(replay_copy: Path) -> None:
+    """The session's real replay of weave-gam-lightsout, every detector on."""
+    spec = JudgeSpec(name="trajectory", kind="trajectory")
+    first = judge_folder(replay_copy, spec, REPO / "tasks")
+    assert first.status == "judged", first.error
+    j = first.judgement
+    assert j is not None and j.final_score == 1.0 and j.passed and j.taxonomy is None
+    assert not j.is_hack and not j.hack_flags
+    assert "evidence/solved.png captured" in j.dimensions["evidence_authenticity"].reason
+    assert j.dimensions["final_state_correctness"].features["final_screenshot"] is True
+    path = replay_copy / "judgements" / "trajectory.json"
+    data = path.read_bytes()
+    assert judge_folder(replay_copy, spec, REPO / "tasks", force=True).status == "judged"
+    assert path.read_bytes() == data
+    assert judge_folder(replay_copy, spec, REPO / "tasks").status == "skipped"
