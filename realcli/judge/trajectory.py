@@ -61,8 +61,10 @@ The dimensions' features (``n``: deliverables; present: exists and not abstained
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from realcli.grading.deliverables import SKIPPED_SUFFIX
 from realcli.judge.artifacts import (
@@ -165,17 +167,20 @@ class DeliverableFacts:
 
 
 def _workspace_files(run: RunEvidence) -> list[str]:
+    """Every regular file of the workspace, relative and sorted (links are not followed,
+    ``.git`` is skipped)."""
     ws = run.workspace
     if ws is None:
         return []
     out = []
-    for p in sorted(ws.rglob("*")):
-        if p.is_symlink() or not p.is_file():
-            continue
-        rel = p.relative_to(ws).as_posix()
-        if not rel.startswith(".git/"):
-            out.append(rel)
-    return out
+    for root, dirs, files in os.walk(ws, followlinks=False):
+        dirs[:] = sorted(d for d in dirs if d != ".git")
+        base = Path(root)
+        for name in files:
+            p = base / name
+            if not p.is_symlink() and p.is_file():
+                out.append(p.relative_to(ws).as_posix())
+    return sorted(out)
 
 
 def deliverable_facts(
