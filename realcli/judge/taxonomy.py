@@ -37,10 +37,11 @@ clause results and the cheat flags. The first rule that fires labels the failure
 8. ``close_miss_partial`` → E1.3. A clause of a present deliverable is partial (within the
    checker's partial tolerance).
 9. ``visual_misperception`` → E3.1. The root failing deliverable (the failing present
-   deliverable first written in the trajectory) fails only GUI-channel value clauses (not
-   file, provenance or unjudged ones), and a CLI call after a GUI capture typed a literal
+   deliverable first written in the trajectory) fails a GUI-channel value clause (not a
+   file, provenance or unjudged one), and a CLI call after a GUI capture typed a literal
    into it (a token with a digit that is in the deliverable and in no earlier tool output or
-   user message): a value read off the screen by eye, and read wrong.
+   user message): a value read off the screen by eye, and read wrong (what depends on it
+   may fail too).
 10. ``close_miss_gui_measure`` → E1.3. The root failing deliverable fails only GUI-channel
     value clauses, without a value typed by eye: a measurement taken off the screen (by
     code, from a capture) that is slightly off.
@@ -428,9 +429,10 @@ def _root_failing(f: Facts) -> ArtifactCheck | None:
     return min(cands, key=first_write)
 
 
-def _gui_rooted(f: Facts) -> tuple[ArtifactCheck, list[str]] | None:
-    """The root failing deliverable when all its failing clauses are GUI-channel ones (the
-    wrong value was taken from the screen)."""
+def _gui_rooted(f: Facts, *, only: bool) -> tuple[ArtifactCheck, list[str]] | None:
+    """The root failing deliverable and its false GUI-channel value clauses, when it has
+    some (``only``: when its failing clauses are all such: the wrong value was taken from the
+    screen and nothing else is wrong with it)."""
     root = _root_failing(f)
     if root is None:
         return None
@@ -441,9 +443,10 @@ def _gui_rooted(f: Facts) -> tuple[ArtifactCheck, list[str]] | None:
         for r, c in zip(root.clause_results, clauses, strict=False)
         if r.status != "satisfied"
     ]
-    if not bad or any(c.channel != "gui" or r.checker in _NOT_VALUES for r, c in bad):
+    gui = [r.id for r, c in bad if c.channel == "gui" and r.checker not in _NOT_VALUES]
+    if not gui or (only and len(gui) != len(bad)):
         return None
-    return root, [r.id for r, _ in bad]
+    return root, gui
 
 
 _NOT_VALUES = frozenset({"file", "provenance", "unjudged"})
@@ -478,7 +481,7 @@ def _transcribed(f: Facts, root: ArtifactCheck) -> tuple[ToolStep, str] | None:
 
 
 def _visual(f: Facts) -> Found:
-    rooted = _gui_rooted(f)
+    rooted = _gui_rooted(f, only=False)
     if rooted is None:
         return None
     root, ids = rooted
@@ -494,7 +497,7 @@ def _visual(f: Facts) -> Found:
 
 
 def _gui_measure(f: Facts) -> Found:
-    rooted = _gui_rooted(f)
+    rooted = _gui_rooted(f, only=True)
     if rooted is None:
         return None
     root, ids = rooted
