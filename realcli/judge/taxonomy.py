@@ -15,21 +15,24 @@ clause results and the cheat flags. The first rule that fires labels the failure
    X server, failed to launch or start, disabled in this sandbox, read-only file system),
    and at least one deliverable was abstained on (``.SKIPPED.txt``) after that output: the
    honest response to a tool wall.
-3. ``silent_halt`` → E4.1. The task declares deliverables, none is present, none abstained,
-   and the agent stopped on its own (no limit error: agent_timeout, budget_exceeded,
-   cost_cap, resource_limit, agent_crash).
+3. ``silent_halt`` → E4.1. The task declares deliverables, the agent produced none (each is
+   missing or as the initial workspace had it) and abstained on none, and it stopped on its
+   own (no limit error: agent_timeout, budget_exceeded, cost_cap, resource_limit,
+   agent_crash).
 4. ``wrong_channel`` → E2.2. The task needs the GUI (interfaces, a GUI p1 atom or a
    ``channel = "gui"`` clause) and the mode offered the GUI tools, but no call used one
    (waits aside). Shell calls that drive the display (``xdotool``, ``xwininfo``) are GUI work
    in the ledger, but not use of the GUI tools. Before premature_halt: missing GUI
    deliverables are then a consequence of the routing.
-5. ``premature_halt`` → E4.2. The agent stopped on its own with deliverables missing or
-   abstained on, and no blocker in its tool outputs (an abstention with no tool wall is
-   giving up with budget left).
-6. ``cross_channel_desync`` → E4.3. A deliverable that fails was changed by a CLI call, the
+5. ``cross_channel_desync`` → E4.3. A deliverable that fails was changed by a CLI call, the
    GUI was looked at, and the next change of that deliverable, again by a CLI call, redid
    the work (the same call), set it back to its content from before, or rewrote the lines
    the first change had put there: the CLI work overwritten after a (stale) GUI view.
+   Before premature_halt: an agent that stops right after such an overwrite stopped
+   because it believed the (wrong) fix was done.
+6. ``premature_halt`` → E4.2. The agent stopped on its own with deliverables missing or
+   abstained on, and no blocker in its tool outputs (an abstention with no tool wall is
+   giving up with budget left).
 7. ``format_error`` → E1.2. Some present deliverable breaks its format contract (does not
    parse as its format, or a ``file`` checker clause is false) and every failing clause of
    the run sits on such a deliverable: the rest is right, and its value clauses fail with
@@ -218,8 +221,20 @@ def _blocked(f: Facts) -> Found:
     )
 
 
+def _produced(f: Facts, c: ArtifactCheck) -> bool:
+    """The agent produced this deliverable: present, and (with a trajectory and snapshots)
+    changed by one of its tool calls, not just left as the initial workspace had it."""
+    if not c.exists or c.abstained:
+        return False
+    if not f.trajectory or not f.run.file_history:
+        return True
+    return any(snap.call_id for snap, _ in f.run.file_history.get(c.id, []))
+
+
 def _silent(f: Facts) -> Found:
-    if not f.checks or f.present or any(c.abstained for c in f.checks):
+    if not f.checks or any(c.abstained for c in f.checks):
+        return None
+    if any(_produced(f, c) for c in f.checks):
         return None
     if f.trajectory and f.cut_off():
         return None
@@ -228,11 +243,18 @@ def _silent(f: Facts) -> Found:
         if f.trajectory
         else "outcome only: whether the agent stopped is not known"
     )
-    ev = [_file_ev(f"{c.id}: missing, no {c.id}{SKIPPED_SUFFIX}", c.id) for c in f.checks]
+    ev = [
+        _file_ev(
+            f"{c.id}: {'as the initial workspace had it' if c.exists else 'missing'}, no "
+            f"{c.id}{SKIPPED_SUFFIX}",
+            c.id,
+        )
+        for c in f.checks
+    ]
     last = [m for m in f.run.messages if m.role == "assistant"] if f.trajectory else []
     if last:
         ev.append(Evidence(kind="trajectory", quote=quote(last[-1].text), seq=last[-1].seq))
-    return f"no deliverable present and none abstained; {stopped}", tuple(ev)
+    return f"the agent produced no deliverable and abstained on none; {stopped}", tuple(ev)
 
 
 def _premature(f: Facts) -> Found:
@@ -541,8 +563,8 @@ RULES: tuple[Rule, ...] = (
     Rule("environment_blocked", "E2.1", True, _blocked),
     Rule("silent_halt", "E4.1", False, _silent),
     Rule("wrong_channel", "E2.2", True, _wrong_channel),
-    Rule("premature_halt", "E4.2", True, _premature),
     Rule("cross_channel_desync", "E4.3", True, _desync),
+    Rule("premature_halt", "E4.2", True, _premature),
     Rule("format_error", "E1.2", False, _format),
     Rule("close_miss_partial", "E1.3", False, _partial),
     Rule("visual_misperception", "E3.1", True, _visual),

@@ -31,6 +31,12 @@ pytestmark = pytest.mark.usefixtures("stand_ins")
 Build = Callable[..., RunBuilder]
 SPEC = JudgeSpec(name="trajectory", kind="trajectory", detectors=("standin_marker",))
 OUTCOME = JudgeSpec(name="outcome_only", kind="outcome_only", detectors=())
+F2P_ALL = (
+    "f2p/test_result.py::test_value",
+    "f2p/test_result.py::test_total",
+    "f2p/test_evidence.py::test_shot",
+)
+TAU_09 = JudgeSpec(**{**SPEC.model_dump(), "tau": 0.9})
 
 
 class TestTrajectoryContract(JudgeContract):
@@ -295,6 +301,29 @@ def test_e41_silent_halt(build: Build) -> None:
     ) == ("E4.1", "silent_halt")
 
 
+def test_e41_an_untouched_initial_deliverable_is_not_produced(build: Build) -> None:
+    b = build(initial={"notes.md": "TODO\n"})  # shipped with the workspace, never touched
+    b.screenshot()
+    b.say("Let me look at the board first.")
+    run = b.finish(failed=("f2p/test_result.py::test_value",))
+    assert label(run) == ("E4.1", "silent_halt")
+
+
+def test_e43_before_premature_halt(build: Build) -> None:
+    b = build(initial={"notes.md": "revenue += order.total\n"})
+    b.shell(
+        "sed -i 's/order.total/Number(order.total)/' notes.md",
+        writes={"notes.md": "revenue += Number(order.total)\n"},
+    )
+    b.screenshot()
+    b.shell(
+        "sed -i 's/Number(order.total)/parseInt(order.total, 10)/' notes.md",
+        writes={"notes.md": "revenue += parseInt(order.total, 10)\n"},
+    )
+    b.say("Fixed the revenue sum.")  # and stops: out/result.json, evidence/shot.png missing
+    assert label(b.finish(failed=F2P_ALL)) == ("E4.3", "cross_channel_desync")
+
+
 def test_e41_needs_no_trajectory(build: Build) -> None:
     b = build()
     b.screenshot()
@@ -420,9 +449,6 @@ def test_e13_partial_clause(build: Build) -> None:
     b.write("notes.md", "The value was read.\n")  # partial: not "read from the screen"
     spec = JudgeSpec(**{**SPEC.model_dump(), "tau": 0.9})
     assert label(b.finish(), spec) == ("E1.3", "close_miss_partial")
-
-
-TAU_09 = JudgeSpec(**{**SPEC.model_dump(), "tau": 0.9})
 
 
 def test_e31_gui_only_value_misread_by_eye(build: Build) -> None:
