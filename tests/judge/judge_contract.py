@@ -102,7 +102,10 @@ class JudgeContract:
                 "deliverables[0].clauses[0].checker: clause 'value' names no registered",
             ),
             (
-                ('args = { contains = "units" }', 'args = { contains = "units", colour = 1 }'),
+                (
+                    'args = { required_keys = ["units"] }',
+                    'args = { required_keys = ["units"], colour = 1 }',
+                ),
                 "deliverables[0].clauses[2].args.colour: clause 'schema'",
             ),
         ],

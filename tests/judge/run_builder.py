@@ -95,7 +95,7 @@ test = "f2p/test_result.py::test_total"
 id = "schema"
 text = "the file has the key 'units'"
 checker = "file"
-args = { contains = "units" }
+args = { required_keys = ["units"] }
 
 [[deliverables]]
 path = "evidence/shot.png"
@@ -115,7 +115,7 @@ kind = "report"
 [[deliverables.clauses]]
 id = "notes"
 text = "notes say how the value was read"
-checker = "file"
+checker = "standin_text"
 args = { contains = "read from the screen", partial = "read" }
 
 [[substeps]]

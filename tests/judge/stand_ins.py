@@ -1,6 +1,8 @@
-"""Test-only stand-ins for the ``test`` and ``file`` clause checkers and two small cheat
-detectors, registered only while a test needs them (and only when no built-in of that name
-exists), so the judges' tests run before and after the real checkers and detectors land."""
+"""Test-only stand-ins: the ``test`` and ``file`` clause checkers (registered only when no
+built-in of that name exists, with the built-ins' argument names), three test-only checkers
+(``standin_text``, ``standin_provenance``, ``standin_visual``) and a detector of planted
+markers, registered only while a test needs them (pytest's monkeypatch restores the
+registries), so the judges' tests run the same before and after the real ones land."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from pydantic import BaseModel, ConfigDict
 from realcli.grading.score import selector_matches
 from realcli.judge.base import CHECKERS, DETECTORS, Checker, Detector
 from realcli.judge.context import RunEvidence
-from realcli.schema.judgement import ClauseJudgement, Evidence, HackFlag
+from realcli.schema.judgement import ClauseJudgement, ClauseStatus, Evidence, HackFlag
 from realcli.schema.task_spec import Clause, Deliverable
 from realcli.schema.verdict import TestOutcome
 
@@ -50,12 +52,13 @@ class StandInTestChecker(Checker):
 
 class FileArgs(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    contains: str | None = None
-    partial: str | None = None
+    required_keys: tuple[str, ...] = ()
+    min_bytes: int | None = None
 
 
 class StandInFileChecker(Checker):
-    """Satisfied when the file contains ``contains``; partial when it has ``partial`` only."""
+    """The file checker's core: the file parses as JSON (for .json) with ``required_keys``
+    and has at least ``min_bytes``."""
 
     name = "file"
     Args = FileArgs
@@ -63,9 +66,47 @@ class StandInFileChecker(Checker):
     def check(
         self, run: RunEvidence, deliverable: Deliverable, clause: Clause, args: Any
     ) -> ClauseJudgement:
+        import json
+
+        data = run.read_workspace(deliverable.path) or b""
+        ok = args.min_bytes is None or len(data) >= args.min_bytes
+        why = f"{len(data)} bytes"
+        if ok and deliverable.path.endswith(".json"):
+            try:
+                doc = json.loads(data)
+                missing = [k for k in args.required_keys if k not in doc]
+                ok, why = not missing, f"missing keys {missing}" if missing else "keys present"
+            except ValueError as exc:
+                ok, why = False, f"not JSON ({exc})"
+        return ClauseJudgement(
+            id=clause.id,
+            text=clause.text,
+            critical=clause.critical,
+            checker=self.name,
+            status="satisfied" if ok else "false",
+            reason=f"{deliverable.path}: {why}",
+            evidence=(Evidence(kind="file", quote=why, path=deliverable.path),) if ok else (),
+        )
+
+
+class TextArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    contains: str
+    partial: str | None = None
+
+
+class StandInTextChecker(Checker):
+    """Satisfied when the file contains ``contains``; partial when it has ``partial`` only."""
+
+    name = "standin_text"
+    Args = TextArgs
+
+    def check(
+        self, run: RunEvidence, deliverable: Deliverable, clause: Clause, args: Any
+    ) -> ClauseJudgement:
         text = (run.read_workspace(deliverable.path) or b"").decode("utf-8", "replace")
-        status = "false"
-        if args.contains is None or args.contains in text:
+        status: ClauseStatus = "false"
+        if args.contains in text:
             status = "satisfied"
         elif args.partial is not None and args.partial in text:
             status = "partial"
@@ -166,6 +207,7 @@ def registered(mp: pytest.MonkeyPatch) -> Iterator[None]:
     for cls in (
         StandInTestChecker,
         StandInFileChecker,
+        StandInTextChecker,
         StandInTrajectoryChecker,
         StandInVisualChecker,
     ):
