@@ -100,7 +100,7 @@ def test_rubric_through_the_judge(build: Build) -> None:
     j = judge(build().honest().finish(failed=("f2p/test_result.py::test_total",)))
     c = check(j, "out/result.json")
     assert (c.correctness, c.tier, c.critical_failed) == (0.6667, "T4", False)
-    assert c.missing_or_wrong == ("total: f2p/test_result.py::test_total: failed or missing",)
+    assert len(c.missing_or_wrong) == 1 and c.missing_or_wrong[0].startswith("total: ")
     j = judge(build().honest().finish(failed=("f2p/test_result.py::test_value",)))
     c = check(j, "out/result.json")
     assert (c.correctness, c.tier, c.critical_failed) == (0.40, "T2", True)
