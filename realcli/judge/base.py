@@ -99,7 +99,12 @@ class Detector(ABC):
 JUDGES: Registry[type[Judge]] = Registry(
     "judge",
     "realcli.judges",
-    ("realcli.judge.tests_judge", "realcli.judge.agent"),
+    (
+        "realcli.judge.tests_judge",
+        "realcli.judge.trajectory",
+        "realcli.judge.outcome_only",
+        "realcli.judge.agent",
+    ),
 )
 CHECKERS: Registry[type[Checker]] = Registry(
     "clause checker", "realcli.checkers", ("realcli.judge.checkers",)

@@ -1,14 +1,18 @@
 """Fixtures for the judge tests: one real replay run of a hybrid task per test session, and
-fresh copies of it that a test may edit (plant a cheat, break a file)."""
+fresh copies of it that a test may edit (plant a cheat, break a file); small constructed run
+folders (tests/judge/run_builder.py) and the test-only stand-in checkers and detectors."""
 
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import REPO, env_for, run_realcli
+from tests.judge.run_builder import RunBuilder
+from tests.judge.stand_ins import registered
 
 LIGHTSOUT = "weave-gam-lightsout"
 
@@ -45,3 +49,36 @@ def replay_copy(lightsout_replay: Path, tmp_path: Path) -> Path:
     shutil.copytree(lightsout_replay, dest, symlinks=True)
     shutil.rmtree(dest / "judgements", ignore_errors=True)  # judged at run time
     return dest
+
+
+@pytest.fixture
+def stand_ins(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The test-only checkers and detector (tests/judge/stand_ins.py), for this test only."""
+    with registered(monkeypatch):
+        yield
+
+
+@pytest.fixture(scope="session")
+def honest_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A small constructed honest hybrid run (built once; copy it before editing)."""
+    return RunBuilder(tmp_path_factory.mktemp("honest")).honest().finish()
+
+
+@pytest.fixture
+def copy_run(tmp_path: Path) -> Callable[[Path], Path]:
+    def copy(src: Path) -> Path:
+        dest = tmp_path / "copy" / src.name
+        shutil.copytree(src, dest, symlinks=True)
+        return dest
+
+    return copy
+
+
+@pytest.fixture
+def build(tmp_path: Path) -> Callable[..., RunBuilder]:
+    counter = iter(range(1000))
+
+    def make(**kw: object) -> RunBuilder:
+        return RunBuilder(tmp_path / f"b{next(counter)}", **kw)  # type: ignore[arg-type]
+
+    return make
