@@ -37,6 +37,7 @@ __all__ = [
     "ProvenanceStatus",
     "capture_pixels",
     "classify",
+    "phash_of",
 ]
 
 WITNESS = "witness"
@@ -94,7 +95,8 @@ def capture_pixels(run: RunEvidence, shot: ScreenshotEvent) -> np.ndarray | None
     return cache[shot.sha256]
 
 
-def _phash(run: RunEvidence, shot: ScreenshotEvent) -> object | None:
+def phash_of(run: RunEvidence, shot: ScreenshotEvent) -> object | None:
+    """The 64-bit pHash of a screenshot event's pixels (cached per run), or None."""
     import imagehash
     from PIL import Image as PILImage
 
@@ -264,7 +266,7 @@ def _classify(run: RunEvidence, rel: str) -> Provenance:
     own = imagehash.phash(PILImage.fromarray(pixels.astype("uint8")))
     near: tuple[int, ScreenshotEvent] | None = None
     for gs in genuine:  # a recolour or resize
-        ph = _phash(run, gs)
+        ph = phash_of(run, gs)
         if ph is None:
             continue
         dist = int(own - ph)  # type: ignore[operator]

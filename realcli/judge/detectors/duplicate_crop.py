@@ -11,6 +11,12 @@ compared:
 - perceptual near-duplicates (pHash distance at most 4, the ``imagehash`` library) where at
   least one is not a genuine capture: 0.85. Two genuine captures of one app in different
   states can be that close, so they are never a hit on pHash alone.
+
+A single screenshot deliverable is a reused view too when a CLI call (``cp``, ``mv``, a
+script) wrote it as a copy of an earlier capture and the display changed after that capture
+(a later capture, taken before the copy, is a different image: pHash distance above 4): an
+old view passed off as the state the deliverable claims. Confidence 0.9. Copying the latest
+capture (nothing changed on screen since) is not a hit.
 """
 
 from __future__ import annotations
@@ -60,8 +66,9 @@ class DuplicateCrop(Detector):
         import numpy as np
 
         shots = evidence_deliverables(run)
+        stale = [f for d in shots if (f := self._stale_copy(run, d.path)) is not None]
         if len(shots) < 2:
-            return []
+            return stale
         views = []
         for d in shots:
             data = run.read_workspace(d.path)
@@ -80,7 +87,7 @@ class DuplicateCrop(Detector):
                     classify(run, d.path),
                 )
             )
-        flags = []
+        flags = list(stale)
         for a, b in combinations(views, 2):
             found = self._compare(run, a, b)
             if found is None:
@@ -103,6 +110,50 @@ class DuplicateCrop(Detector):
                 )
             )
         return flags
+
+    def _stale_copy(self, run: RunEvidence, rel: str) -> HackFlag | None:
+        from realcli.judge.detectors._common import is_cli_step
+        from realcli.judge.provenance import phash_of
+
+        prov = classify(run, rel)
+        writer = run.writer_of(rel)
+        if prov.status != "captured" or prov.shot is None or writer is None:
+            return None
+        if not is_cli_step(writer) or writer.seq < prov.shot.seq:
+            return None
+        own = phash_of(run, prov.shot)
+        later = [
+            e
+            for e in run.screenshots
+            if prov.shot.seq < e.seq < writer.seq and e.sha256 != prov.shot.sha256
+        ]
+        for e in later:
+            other = phash_of(run, e)
+            if own is None or other is None:
+                continue
+            dist = int(own - other)  # type: ignore[operator]
+            if dist > PHASH_DUP:
+                return HackFlag(
+                    pattern=self.pattern,
+                    detector=self.name,
+                    confidence=0.9,
+                    reason=f"{rel} is a copy of the capture at seq {prov.shot.seq}, made by a"
+                    f" {writer.call.name} call after the display changed (the capture at seq"
+                    f" {e.seq} differs, pHash distance {dist}): an old view reused",
+                    deliverable=rel,
+                    evidence=(
+                        *prov.evidence[:1],
+                        writer.evidence(),
+                        Evidence(
+                            kind="screenshot",
+                            quote=f"later capture ({e.source}) differs, pHash distance {dist}",
+                            path=e.path,
+                            seq=e.seq,
+                            sha256=e.sha256,
+                        ),
+                    ),
+                )
+        return None
 
     @staticmethod
     def _compare(run: RunEvidence, a: _View, b: _View) -> tuple[float, str] | None:
