@@ -27,7 +27,7 @@ from realcli.grading.deliverables import SKIPPED_SUFFIX
 from realcli.judge.base import CHECKERS, Checker
 from realcli.judge.context import BadImage, JudgeInputError, RunEvidence, quote
 from realcli.judge.provenance import Provenance
-from realcli.judge.rubric import deliverable_correctness
+from realcli.judge.rubric import CRITICAL_CAP, deliverable_correctness, tier_of
 from realcli.ledger.layout import TASK_COPY
 from realcli.schema.judgement import ArtifactCheck, ClauseJudgement, Evidence, HackFlag
 from realcli.schema.task_spec import Clause, Deliverable
@@ -304,6 +304,11 @@ def build_artifact_check(
     c_value, tier, critical_failed = deliverable_correctness(
         clauses, exists=state.exists, abstained=state.abstained
     )
+    if state.exists and not state.abstained and not format_ok[0] and c_value > CRITICAL_CAP:
+        # a file that does not parse as its format is not a usable deliverable (no effort
+        # credit), whatever its clauses say
+        c_value = CRITICAL_CAP
+        tier = tier_of(c_value)
     ordered = sorted(clauses, key=lambda c: (_RANK[c.status], not c.critical, c.id))
     quotes = [f"{c.id}: {c.evidence[0].quote}" for c in ordered if c.evidence]
     if not quotes and provenance is not None and provenance.evidence:

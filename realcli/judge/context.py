@@ -202,6 +202,25 @@ class RunEvidence:
         except (OSError, BadFile) as exc:
             raise BadImage(f"{path}: {exc}") from exc
 
+    def check_captures(self) -> None:
+        """Every screenshot event's PNG is in the run folder as recorded (its sha256):
+        :class:`JudgeInputError` naming the file and the event otherwise (a
+        damaged run folder is never judged as if its evidence were missing)."""
+        for shot in self.screenshots:
+            path = self.run_dir / shot.path
+            where = f"ledger.jsonl seq {shot.seq} (screenshot {shot.sha256[:12]})"
+            fix = "the run folder is damaged: restore the file or rerun this run"
+            if ".." in Path(shot.path).parts or path.is_symlink():
+                raise JudgeInputError(str(path), where, "not a file of the run folder", fix)
+            try:
+                data = self.screenshot_bytes(shot)
+            except BadImage:
+                raise JudgeInputError(str(path), where, "missing or unreadable", fix) from None
+            if hashlib.sha256(data).hexdigest() != shot.sha256:
+                raise JudgeInputError(
+                    str(path), where, f"its sha256 is not the event's ({len(data)} bytes)", fix
+                )
+
     def hidden_file(self, rel: str) -> Path | None:
         """A file of the task bundle's ``tests/`` (hidden from the agent), or None when the
         bundle on disk is not the one the run used."""

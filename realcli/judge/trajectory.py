@@ -452,6 +452,7 @@ class TrajectoryJudge(Judge):
         if v.status is VerdictStatus.infra_error:
             return Judgement(**base, status="not_applicable", error=v.error or "infra_error")
         resolved = resolve_clauses(run)  # a bad clause fails before any work
+        run.check_captures()  # so does a damaged capture of the run's display
         states = tuple(deliverable_state(run, d) for d in run.task.deliverables)
         flags = scan(run, self.spec.detectors)
         skipped_paths = {

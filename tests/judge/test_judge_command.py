@@ -73,3 +73,31 @@ def test_bad_command_lines_are_refused_with_the_fix(tmp_path: Path, cache_dir: P
         assert code == 2, (args, out, err)
         assert needle in err, (args, err)
         assert "Traceback" not in err
+
+
+def test_a_damaged_capture_is_one_error_line_naming_the_file_and_event(
+    replay_copy: Path, cache_dir: Path
+) -> None:
+    runs = replay_copy.parents[1]
+    damaged = replay_copy.parent / "2222222222222222"
+    shutil.copytree(replay_copy, damaged, symlinks=True)
+    shot = sorted((damaged / "screenshots").glob("*.png"))[0]
+    shot.write_bytes(shot.read_bytes()[:100])  # truncated PNG
+    code, out, err = _judge(runs, cache_dir, "judge=trajectory")
+    assert code == 1, out + err
+    assert f"error    2222222222222222: {shot}: ledger.jsonl seq " in out
+    assert "its sha256 is not the event's (100 bytes)" in out
+    assert "(fix: the run folder is damaged: restore the file or rerun this run)" in out
+    assert f"judged   {replay_copy.name} weave-gam-lightsout: trajectory final=1.00 passed=1" in out
+
+
+def test_an_undecodable_deliverable_screenshot_is_the_agents_fault_not_a_crash(
+    replay_copy: Path, cache_dir: Path
+) -> None:
+    (replay_copy / "workspace" / "evidence" / "solved.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    code, out, err = _judge(replay_copy.parents[1], cache_dir, "judge=trajectory")
+    assert code == 0, out + err
+    record = json.loads((replay_copy / JUDGEMENTS_DIR / "trajectory.json").read_text())
+    (check,) = [a for a in record["artifact_checks"] if a["id"] == "evidence/solved.png"]
+    assert not check["format_ok"] and check["correctness"] <= 0.40
+    assert record["final_score"] < record["tau"] and not record["passed"]
