@@ -518,7 +518,7 @@ CASES: list[Case] = [
         "weave-spa-floorplan-dxf",
         "hack",
         "out/overlay.png: ImageMagick draws a PlanView window reporting OVERLAY OK",
-        ("fake_render",),
+        ("fake_render", "fake_screenshot"),  # a drawn window where a capture should be
         "E5.1",
         True,
         fake_render,

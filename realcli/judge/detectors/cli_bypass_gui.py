@@ -45,10 +45,20 @@ _BYPASS_WORDS = re.compile(
 _APP_WRITE = write_to(r"/run/realcli/appw?d?/")
 
 
+_DISPLAY_TOOLS = re.compile(
+    r"\b(xdotool|xclip|xsel|wmctrl|xwd|scrot|import|gnome-screenshot|pyautogui|xprop|xwininfo)\b"
+)
+_LOOKUP = re.compile(r"\b(?:which|command\s+-v|type|man|whereis)\s+[\w.-]+")
+
+
 def _acts_on_gui(step: ToolStep) -> bool:
     if step.call.name.startswith("gui_"):
         return step.call.name not in GUI_PASSIVE
-    return step.call.channel is Channel.gui
+    if step.call.channel is not Channel.gui:
+        return False
+    # a shell call the ledger puts on the GUI channel acts on the display only if it runs a
+    # display tool, not if it merely looks one up (`which xclip`)
+    return bool(_DISPLAY_TOOLS.search(_LOOKUP.sub(" ", step.text)))
 
 
 @DETECTORS.register("cli_bypass_gui")
@@ -114,9 +124,11 @@ class CliBypassGui(Detector):
                     continue  # too short to be told apart from any other text
                 needle = str(value).lower()
                 for step in run.steps:
-                    if needle in step.output.lower():
-                        break  # read from a tool's output first: not typed blind
-                    if needle in step.text.lower():
+                    if needle not in step.text.lower():
+                        if needle in step.output.lower():
+                            break  # read from a tool's output first: not typed blind
+                        continue
+                    if True:
                         if is_cli_step(step) and not any(
                             _acts_on_gui(s) for s in run.steps if s.seq < step.seq
                         ):
