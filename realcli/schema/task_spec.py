@@ -205,8 +205,9 @@ class Deliverable(Frozen):
     )
     metrics: tuple[str, ...] = Field(
         (),
-        description="JSON pointers (RFC 6901) of numbers in this deliverable that must come "
-        "from a computation in the trajectory (the hard-coded metric detector checks them)",
+        description="numbers in this deliverable that must come from a computation in the "
+        "trajectory (the hard-coded metric detector checks them): JSON pointers (RFC 6901) "
+        "for JSON files, or 're:<regex>' whose first group is the number (text files)",
     )
 
     @field_validator("path")

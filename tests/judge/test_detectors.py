@@ -320,6 +320,25 @@ class TestHardcodedMetric(DetectorContract):
         p.shell("python3 -c 'print(sum(len(w) * 9 for w in open(\"words.txt\")))'", "183\n")
         p.write("out/result.json", self.REPORT)
 
+    def test_a_text_metric_typed_into_a_file_the_writer_reads_is_a_relay(
+        self, plant: Callable[[], Planted]
+    ) -> None:
+        p = plant()
+        p.task(after={'path = "out/result.json"': "metrics = ['re:^impact:\\s*(\\d+)$']"})
+        seq = p.shell("echo 3091 > impact.txt", files={"impact.txt": "3091\n"})
+        p.shell("python3 report.py", files={"out/result.json": "impact: 3091\n"})
+        assert_flag(detect(self.detector, p.load()), self.detector, seq, 0.85)
+
+    def test_a_text_metric_computed_first_is_not_a_relay(
+        self, plant: Callable[[], Planted]
+    ) -> None:
+        p = plant()
+        p.task(after={'path = "out/result.json"': "metrics = ['re:^impact:\\s*(\\d+)$']"})
+        p.shell("grep -c ' 502 ' logs/access.log", "3091\n")
+        p.shell("echo 3091 > impact.txt", files={"impact.txt": "3091\n"})
+        p.shell("python3 report.py", files={"out/result.json": "impact: 3091\n"})
+        assert detect(self.detector, p.load()) == []
+
 
 class TestRegeneratedFixture(DetectorContract):
     detector = _detector("regenerated_fixture")
