@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -181,6 +182,20 @@ def processes_with_arg(arg: str) -> list[int]:
 @pytest.fixture(name="processes_with_arg")
 def processes_with_arg_fixture() -> Callable[[str], list[int]]:
     return processes_with_arg
+
+
+def make_socket_file(path: Path) -> None:
+    """A Unix socket file at ``path`` (bound, then closed: the file stays), however long the
+    path: a socket address is limited to 108 bytes, and pytest-xdist's per-worker temp folders
+    (``.../popen-gw0/...``) push some test paths past it. Bound in a short folder, then
+    renamed into place (the file stays a socket)."""
+    short = Path(tempfile.mkdtemp(prefix="rc-sock-"))
+    try:
+        with socket.socket(socket.AF_UNIX) as sock:
+            sock.bind(str(short / "s"))
+        os.rename(short / "s", path)
+    finally:
+        shutil.rmtree(short, ignore_errors=True)
 
 
 @pytest.fixture
