@@ -1,5 +1,6 @@
 # The two commands of the README: `make demo` (set up, run the smoke sweep, ingest, report)
-# and `make test` (set up, lint, type-check, run every test). Both work on a fresh machine.
+# and `make test` (set up, lint, type-check, run every test in 2 parallel pytest-xdist workers;
+# README "Running the tests"). Both work on a fresh machine.
 VENV := .venv/bin
 export PATH := $(CURDIR)/.venv/bin:$(PATH)
 
@@ -21,7 +22,7 @@ lint: setup
 
 test: lint
 	@bash scripts/setup.sh --agents
-	$(VENV)/pytest -q
+	$(VENV)/pytest -q -n 2 --dist loadgroup
 
 bench: setup
 	@bash scripts/setup.sh --agents

@@ -1,22 +1,34 @@
-"""Shared fixtures: the repository's paths and an isolated realcli environment."""
+"""Shared fixtures: the repository's paths and an isolated realcli environment.
+
+The suite runs in parallel test processes (pytest-xdist, ``-n 2 --dist loadgroup``; ``-n 0``
+runs it serially). Each worker has its own ``tmp_path_factory`` base; what is built once for
+the whole run (the fresh OpenClaw install, the task-inventory cache) lives in the run's shared
+temp root, built by the first worker under a file lock (:func:`build_once`). Tests that share
+a module- or class-scoped fixture, or an expensive session fixture, are kept on one worker
+(:mod:`tests.xdist_groups`), so each such fixture is still built once.
+"""
 
 from __future__ import annotations
 
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
+from filelock import FileLock
 from hydra import compose, initialize_config_dir
 from omegaconf import OmegaConf
 
 from realcli.runner.app import CONF_DIR
 from realcli.runner.spec import validate_spec
 from realcli.schema.run_spec import RunSpec
+from tests.xdist_groups import GROUPS_ENV, GroupScheduling, write_groups
 
 REPO = Path(__file__).resolve().parents[1]
 TASKS = REPO / "tasks"
@@ -52,23 +64,84 @@ def env_for(tmp: Path, cache_dir: Path) -> dict[str, str]:
     return env
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """The xdist controller of a ``--dist loadgroup`` run names the file its workers write
+    the test groups to (:mod:`tests.xdist_groups`)."""
+    controller = not hasattr(config, "workerinput") and config.getoption("numprocesses", None)
+    if controller and config.getoption("dist", None) == "loadgroup":
+        folder = Path(tempfile.mkdtemp(prefix="realcli-xdist-"))
+        config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+        os.environ[GROUPS_ENV] = str(folder / "groups.json")
+
+
+@pytest.hookimpl(tryfirst=True)  # before any deselection: the file lists every collected test
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if hasattr(config, "workerinput") and GROUPS_ENV in os.environ:
+        write_groups(Path(os.environ[GROUPS_ENV]), items)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> GroupScheduling | None:
+    """``--dist loadgroup`` keeps together the tests :func:`tests.xdist_groups.group_of`
+    groups (xdist's own loadgroup no longer groups on pytest 9.2)."""
+    return GroupScheduling(config, log) if config.getoption("dist", None) == "loadgroup" else None
+
+
+def _worker() -> str:
+    """This process's xdist worker id (``gw0``...), or ``master`` when not under xdist."""
+    return os.environ.get("PYTEST_XDIST_WORKER", "master")
+
+
+def build_once(
+    tmp_path_factory: pytest.TempPathFactory, name: str, build: Callable[[Path], None]
+) -> Path:
+    """The folder ``name``, made EMPTY and filled by ``build`` once for the whole test run.
+
+    Serially (not under xdist) it is a fresh ``tmp_path_factory`` folder. Under
+    xdist it is ``<run temp root>/<name>``, shared by the workers: the first to take the file
+    lock builds it, the others wait and reuse it (the pattern of pytest-xdist's docs). If the
+    build failed on another worker, this one fails too and says so (never builds on top)."""
+    if _worker() == "master":
+        base = tmp_path_factory.mktemp(name)
+        build(base)
+        return base
+    root = tmp_path_factory.getbasetemp().parent
+    base, done = root / name, root / f"{name}.done"
+    with FileLock(str(root / f"{name}.lock")):
+        if done.is_file():
+            return base
+        if base.exists():
+            pytest.fail(f"{base}: another test worker failed to build it (see that error)")
+        base.mkdir()
+        build(base)
+        done.touch()
+    return base
+
+
 @pytest.fixture(scope="session")
 def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One realcli cache (task test inventories) for the whole test session."""
-    return tmp_path_factory.mktemp("realcli-cache")
+    """One realcli cache (task test inventories) for the whole test run, shared by the xdist
+    workers (realcli writes its entries atomically, so concurrent runs may share it)."""
+    if _worker() == "master":
+        return tmp_path_factory.mktemp("realcli-cache")
+    path = tmp_path_factory.getbasetemp().parent / "realcli-cache"
+    path.mkdir(exist_ok=True)
+    return path
 
 
 @pytest.fixture(scope="session")
 def openclaw_agents_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """An agents folder that starts EMPTY and gets ``realcli agents install openclaw`` (Node
-    24 and OpenClaw, from the npm registry), once per test session: what a machine with no
-    agent cache (CI) has. The OpenClaw tests run from it, never from an earlier install."""
+    24 and OpenClaw, from the npm registry), once per test run (shared by the xdist
+    workers): what a machine with no agent cache (CI) has. The OpenClaw tests run from it,
+    never from an earlier install."""
     from realcli.harness.install import install
 
-    base = tmp_path_factory.mktemp("agents-fresh")
-    assert not any(base.iterdir()), base
-    install("openclaw", base)
-    return base
+    def fresh_install(base: Path) -> None:
+        assert not any(base.iterdir()), base
+        install("openclaw", base)
+
+    return build_once(tmp_path_factory, "agents-fresh", fresh_install)
 
 
 @pytest.fixture
@@ -109,6 +182,20 @@ def processes_with_arg(arg: str) -> list[int]:
 @pytest.fixture(name="processes_with_arg")
 def processes_with_arg_fixture() -> Callable[[str], list[int]]:
     return processes_with_arg
+
+
+def make_socket_file(path: Path) -> None:
+    """A Unix socket file at ``path`` (bound, then closed: the file stays), however long the
+    path: a socket address is limited to 108 bytes, and pytest-xdist's per-worker temp folders
+    (``.../popen-gw0/...``) push some test paths past it. Bound in a short folder, then
+    renamed into place (the file stays a socket)."""
+    short = Path(tempfile.mkdtemp(prefix="rc-sock-"))
+    try:
+        with socket.socket(socket.AF_UNIX) as sock:
+            sock.bind(str(short / "s"))
+        os.rename(short / "s", path)
+    finally:
+        shutil.rmtree(short, ignore_errors=True)
 
 
 @pytest.fixture

@@ -41,13 +41,20 @@ def write_script(path: Path, *cmds: str) -> Path:
 
 
 def leaked_cgroups() -> list[Path]:
-    """realcli cgroups whose creating process is gone (each should have been removed)."""
+    """realcli cgroups whose creating process is gone (each should have been removed).
+
+    Host-wide: other test workers and other realcli sessions create and remove cgroups while
+    this looks (a folder that vanishes mid-walk is skipped: os.walk ignores the error), and the
+    next cgroup created anywhere sweeps stale ones. A test compares against the set it saw
+    before it started and asserts that nothing NEW leaked."""
     leaked = []
     for base in (CGROUP_ROOT / "pids", CGROUP_ROOT / "memory"):
-        for d in base.rglob(f"{PREFIX}*"):
-            creator = d.name[len(PREFIX) :].split("-", 1)[0]
-            if creator.isdigit() and not Path(f"/proc/{creator}").exists():
-                leaked.append(d)
+        for parent, dirs, _ in os.walk(base):
+            for name in dirs:
+                creator = name[len(PREFIX) :].split("-", 1)[0]
+                gone = creator.isdigit() and not Path(f"/proc/{creator}").exists()
+                if name.startswith(PREFIX) and gone:
+                    leaked.append(Path(parent) / name)
     return leaked
 
 

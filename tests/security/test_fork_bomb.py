@@ -36,7 +36,7 @@ def test_fork_bomb_stops_at_the_sandbox_process_limit(tmp_path: Path) -> None:
     assert MAX_PROCESSES - 8 <= forked < MAX_PROCESSES, result.stdout + result.stderr
     assert result.limit is not None and f"max_processes={MAX_PROCESSES}" in result.limit
     assert processes_with_arg(sleep) == []  # the tree is gone with its cgroup
-    assert set(leaked_cgroups()) == before
+    assert set(leaked_cgroups()) - before == set()  # none new (others' may be swept meanwhile)
     assert host_can_fork()
 
 
@@ -50,7 +50,7 @@ def test_fork_bomb_run_stops_at_the_task_limit_and_is_graded(limits_sweep: Limit
     assert [e.test_set for e in run.events if e.kind == "grading"] == ["f2p", "p2p"]
     # the host is fine: nothing of the bomb is left, its cgroups are gone, forking works
     assert processes_with_arg(limits_sweep.sleep) == []
-    assert set(leaked_cgroups()) == set(limits_sweep.leaked_before)
+    assert set(leaked_cgroups()) - limits_sweep.leaked_before == set()
     assert host_can_fork()
 
 

@@ -344,14 +344,21 @@ def bare(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Desktop, Gu
         yield desktop, service
 
 
-def _host_programs(names: tuple[str, ...]) -> list[str]:
+def _host_programs(names: tuple[str, ...], display: str) -> list[str]:
+    """Host processes named one of ``names`` that run on ``display`` (DISPLAY in their
+    environment, which whatever the window manager starts inherits): other tests' and other
+    workers' scrot captures on their own displays are not this desktop's doing."""
     found = []
+    want = f"DISPLAY={display}".encode()
     for pid in filter(str.isdigit, os.listdir("/proc")):
         try:
             argv0 = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[0].decode()
+            if Path(argv0).name not in names:
+                continue
+            environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
         except OSError:
             continue
-        if Path(argv0).name in names:
+        if want in environ:
             found.append(f"{pid} {argv0}")
     return found
 
@@ -361,13 +368,13 @@ def test_the_window_manager_executes_nothing(bare: tuple[Desktop, GuiService]) -
     before the fix); Print runs scrot, W-e a file manager. None of it may run now."""
     desktop, service = bare
     spawned = ("x-terminal-emulator", "zutty", "xterm", "scrot", "kfmclient", "x-www-browser")
-    before = _host_programs(spawned)
+    before = _host_programs(spawned, desktop.display)
     assert service.call("click", {"x": 400, "y": 300, "button": "right"}).ok
     for keys in ("Down", "Return", "Print", "super+e", "alt+Print"):
         assert service.call("keypress", {"keys": keys}).ok
     time.sleep(1.5)
     assert desktop.windows(visible=False) == [], "a window appeared"
-    assert _host_programs(spawned) == before
+    assert _host_programs(spawned, desktop.display) == before
     rc = (desktop.home / "openbox" / "rc.xml").read_text(encoding="utf-8")
     names = set(re.findall(r'<(?:\w+:)?action name="([^"]+)"', rc))
     assert names and not {n.lower() for n in names} & OPENBOX_BLOCKED_ACTIONS, names

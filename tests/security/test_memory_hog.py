@@ -34,7 +34,7 @@ def test_memory_spread_over_processes_is_bounded_for_the_whole_tree(tmp_path: Pa
     assert (
         result.limit is not None and f"memory limit reached: memory_mb={MEMORY_MB}" in result.limit
     )
-    assert set(leaked_cgroups()) == before
+    assert set(leaked_cgroups()) - before == set()  # none new (others' may be swept meanwhile)
     assert host_can_fork()
 
 

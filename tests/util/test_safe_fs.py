@@ -4,7 +4,6 @@ opened, and a link swapped in while the host reads (a race) is never read throug
 from __future__ import annotations
 
 import os
-import socket
 import stat
 import threading
 from pathlib import Path
@@ -21,6 +20,7 @@ from realcli.util.safe_fs import (
     special_files,
     write_bytes_under,
 )
+from tests.conftest import make_socket_file
 
 SECRET = b"host-secret-bytes"
 
@@ -39,9 +39,7 @@ def tree(tmp_path: Path) -> Path:
     os.symlink("../secret.txt", root / "rel")
     os.symlink(tmp_path, root / "pkg" / "out")
     os.mkfifo(root / "pipe")
-    sock = socket.socket(socket.AF_UNIX)
-    sock.bind(str(root / "pkg" / "sock"))
-    sock.close()
+    make_socket_file(root / "pkg" / "sock")
     return root
 
 

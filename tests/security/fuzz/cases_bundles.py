@@ -4,10 +4,10 @@ bad ``task=`` selections. Each case breaks a private copy of one good shipped bu
 from __future__ import annotations
 
 import os
-import socket
 from collections.abc import Callable
 from pathlib import Path
 
+from tests.conftest import make_socket_file
 from tests.security.fuzz.conftest import GOOD_TASK, copy_good_task
 from tests.security.fuzz.corpus import Case, Scratch
 
@@ -87,11 +87,7 @@ def fifo(rel: str) -> Edit:
 
 def unix_socket(rel: str) -> Edit:
     def edit(root: Path) -> None:
-        sock = socket.socket(socket.AF_UNIX)
-        try:
-            sock.bind(str(root / rel))
-        finally:
-            sock.close()
+        make_socket_file(root / rel)
 
     return edit
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
 from collections.abc import Callable
 from pathlib import Path
 
@@ -23,6 +22,7 @@ import pytest
 
 import realcli.warehouse
 from realcli.judge.store import write_judgement
+from tests.conftest import make_socket_file
 from tests.security.fuzz.clean_fork import run_case_clean
 from tests.security.fuzz.corpus import Case, Scratch, check_case
 from tests.warehouse.judgement_records import make_judgement
@@ -94,9 +94,7 @@ def _as_fifo(name: str) -> Damage:
 def _as_socket(name: str) -> Damage:
     def damage(run: Path) -> None:
         (run / name).unlink(missing_ok=True)
-        s = socket.socket(socket.AF_UNIX)
-        s.bind(str(run / name))
-        s.close()  # the socket file stays
+        make_socket_file(run / name)
 
     return damage
 
