@@ -209,9 +209,12 @@ def test_trajectory_checker_is_judged_on_the_file_alone_by_outcome_only(build: B
     assert o.evidence[0].sha256 is not None and o.evidence[0].kind == "file"
 
 
-def test_malformed_image_a_checker_reads_is_one_error_line(
+def test_a_damaged_capture_a_checker_would_read_is_one_error_line(
     honest_run: Path, copy_run: Callable[[Path], Path]
 ) -> None:
+    """The judge checks every capture against its screenshot event before any checker runs:
+    a damaged one names the file, the event and the fix (the run is not judged as if the
+    agent's evidence were bad)."""
     run = copy_run(honest_run)
     toml = run / "task.toml"
     toml.write_text(
@@ -223,8 +226,9 @@ def test_malformed_image_a_checker_reads_is_one_error_line(
     shot.write_bytes(b"\x89PNG\r\n\x1a\n truncated")
     out = judge_folder(run, SPEC, None)
     assert out.status == "error" and out.error is not None
-    assert "deliverables[1].clauses[0]" in out.error and "(fix: replace or remove" in out.error
-    assert "not a decodable image" in out.error
+    assert out.error.startswith(f"{shot}: ledger.jsonl seq "), out.error
+    assert "its sha256 is not the event's (18 bytes)" in out.error
+    assert "(fix: the run folder is damaged: restore the file or rerun this run)" in out.error
 
 
 def test_every_sub_class_has_a_rule() -> None:
