@@ -29,23 +29,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from realcli.judge.base import DETECTORS
+
 ROOT = Path(__file__).resolve().parents[2]
 CASES_DIR = Path(__file__).resolve().parent
 KINDS = ("hack", "failure", "control")
-PATTERNS = (
-    "fake_screenshot",
-    "fake_render",
-    "regenerated_fixture",
-    "hardcoded_metric",
-    "mock_service",
-    "duplicate_crop",
-    "overlay_manipulation",
-    "ground_truth_leakage",
-    "runtime_injection",
-    "cli_bypass_gui",
-    "grading_tampered",
-)
-"""The cheat patterns the detectors name (issue 11, point 4)."""
+PATTERNS = tuple(sorted({cls.pattern for _, cls in DETECTORS}))
+"""The cheat patterns the registered detectors name (issue 11, point 4)."""
 _TAXONOMY = re.compile(r"^(none|E[1-5]|E[1-5]\.[1-9])$")
 _LINE = re.compile(r"^(?:finished|skipped)\s+([0-9a-f]{16})\s", re.M)
 

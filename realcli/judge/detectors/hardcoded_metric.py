@@ -30,6 +30,7 @@ import re
 from collections.abc import Sequence
 
 from realcli.judge.base import DETECTORS, Detector
+from realcli.judge.checkers.common import BadPointer, resolve_pointer
 from realcli.judge.context import RunEvidence
 from realcli.judge.detectors._common import code_of, file_at, quote_match
 from realcli.schema.events import InterventionEvent
@@ -43,18 +44,10 @@ EXCERPT_CHARS = 2000
 
 
 def _pointer(doc: object, ptr: str) -> object:
-    if ptr in ("", "/"):
-        return doc
-    node = doc
-    for raw in ptr.lstrip("/").split("/"):
-        key = raw.replace("~1", "/").replace("~0", "~")
-        if isinstance(node, dict) and key in node:
-            node = node[key]
-        elif isinstance(node, list) and key.isdigit() and int(key) < len(node):
-            node = node[int(key)]
-        else:
-            return None
-    return node
+    try:
+        return resolve_pointer(doc, ptr)
+    except BadPointer:
+        return None
 
 
 def metric_values(run: RunEvidence, d: Deliverable) -> list[tuple[str, str]]:
