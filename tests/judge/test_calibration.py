@@ -53,8 +53,7 @@ def planted(
 
 
 def _judged(run: CaseRun, name: str) -> Judgement:
-    if name not in JUDGES:
-        pytest.skip(f"judge {name!r} is not registered on this branch yet")
+    assert name in JUDGES, f"judge {name!r} is not registered"
     outcome = judge_folder(run.run_dir, _spec(name), TASKS)
     assert outcome.judgement is not None, outcome.error
     return outcome.judgement
