@@ -20,6 +20,7 @@ import duckdb
 import polars as pl
 
 from analysis.figures import FIGURES, Figure
+from realcli.schema.report import ReportSpec
 from realcli.warehouse import connect
 
 __all__ = ["build_report", "render_table"]
@@ -27,14 +28,21 @@ __all__ = ["build_report", "render_table"]
 _PNG_SCALE = 2.0
 
 
-def build_report(warehouse: Path, out_dir: Path, *, figures: Sequence[Figure] = FIGURES) -> Path:
+def build_report(
+    warehouse: Path,
+    out_dir: Path,
+    *,
+    figures: Sequence[Figure] = FIGURES,
+    spec: ReportSpec | None = None,
+) -> Path:
     """Write the report for ``warehouse`` into ``out_dir``; returns the path of index.html."""
     out_dir.mkdir(parents=True, exist_ok=True)
     con = connect(warehouse, read_only=True) if warehouse.exists() else connect(":memory:")
     try:
         summary = _summary(con)
         sections = [
-            _section(con, figure, out_dir, has_runs=summary["n_runs"] > 0) for figure in figures
+            _section(con, figure, out_dir, has_runs=summary["n_runs"] > 0, spec=spec)
+            for figure in figures
         ]
     finally:
         con.close()
@@ -84,9 +92,14 @@ def _summary_html(summary: dict[str, Any]) -> str:
 
 
 def _section(
-    con: duckdb.DuckDBPyConnection, figure: Figure, out_dir: Path, *, has_runs: bool
+    con: duckdb.DuckDBPyConnection,
+    figure: Figure,
+    out_dir: Path,
+    *,
+    has_runs: bool,
+    spec: ReportSpec | None = None,
 ) -> str:
-    df = figure.data(con)
+    df = figure.data(con, spec=spec)
     csv_path = out_dir / f"{figure.NAME}.csv"
     df.write_csv(csv_path)
     parts = [

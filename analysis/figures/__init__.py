@@ -1,10 +1,16 @@
 """The paper's tables and figures, one module each; :data:`FIGURES` is the registry.
 
 A figure module defines ``NAME`` (file stem of its outputs), ``TITLE``, ``CAPTION``,
-``COLUMN_LABELS`` (column → header shown in the report), ``data(con) -> polars.DataFrame`` and
+``POPULATION`` (which runs it counts, in a reader's words: kinds, statuses, judges — stated under
+the caption, so nothing is filtered silently), ``COLUMN_LABELS`` (column → header shown in the
+report), ``data(con, *, spec=None) -> polars.DataFrame`` (``spec``: the report's
+:class:`~realcli.schema.report.ReportSpec`; ``None`` means its defaults) and
 ``chart(df) -> altair chart``; optionally ``EMPTY``, what the report says when ``data`` has no
-rows although the warehouse has runs. Adding a figure: write the module, add it to
-:data:`FIGURES`.
+rows although the warehouse has runs. A table row that stands for runs carries them in a
+``run_keys`` column (``list[str]``): the report links the row to those runs' pages and writes
+the column to the CSV space-separated. Rows quoted from a paper carry
+``source`` = :data:`analysis.published.PAPER_WEAVE` / ``PAPER_LONGCLI`` (ours: ``"realcli"``).
+Adding a figure: write the module, add it to :data:`FIGURES`.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from analysis.figures import (
     self_correction,
     step_distribution,
 )
+from realcli.schema.report import ReportSpec
 
 __all__ = ["FIGURES", "Figure", "by_name"]
 
@@ -33,7 +40,9 @@ class Figure(Protocol):
     CAPTION: str
     COLUMN_LABELS: dict[str, str]
 
-    def data(self, con: duckdb.DuckDBPyConnection) -> pl.DataFrame: ...
+    def data(
+        self, con: duckdb.DuckDBPyConnection, *, spec: ReportSpec | None = None
+    ) -> pl.DataFrame: ...
 
     def chart(self, df: pl.DataFrame) -> alt.TopLevelMixin: ...
 

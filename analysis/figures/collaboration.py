@@ -18,6 +18,7 @@ import polars as pl
 from analysis.charts import placeholder
 from analysis.passk import DEFAULT_K
 from analysis.systems import SYSTEM_AXES, longcli_runs, pass_at_k_by_system, protocol_rank
+from realcli.schema.report import ReportSpec
 
 __all__ = ["CAPTION", "COLUMN_LABELS", "NAME", "TITLE", "chart", "data"]
 
@@ -55,7 +56,9 @@ _CHART_METRICS = {
 _SETUP_AXES = ("model", "harness", "mode")
 
 
-def data(con: duckdb.DuckDBPyConnection, k: int = DEFAULT_K) -> pl.DataFrame:
+def data(
+    con: duckdb.DuckDBPyConnection, k: int = DEFAULT_K, *, spec: ReportSpec | None = None
+) -> pl.DataFrame:
     """One row per system, grouped by model x harness x mode, protocols in the paper's order."""
     axes, setup = list(SYSTEM_AXES), list(_SETUP_AXES)
     runs = longcli_runs(con).filter(pl.col("in_denominator"))

@@ -22,6 +22,7 @@ import polars as pl
 
 from analysis.charts import placeholder
 from analysis.systems import SYSTEM_AXES, with_system_label
+from realcli.schema.report import ReportSpec
 from realcli.warehouse import fetch_df
 
 __all__ = ["CAPTION", "COLUMN_LABELS", "NAME", "TITLE", "chart", "data"]
@@ -73,7 +74,7 @@ where r.in_denominator
 """
 
 
-def data(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
+def data(con: duckdb.DuckDBPyConnection, *, spec: ReportSpec | None = None) -> pl.DataFrame:
     runs = fetch_df(con, _RUNS)
     if runs.is_empty():
         return pl.DataFrame(schema={c: pl.String for c in COLUMN_LABELS})

@@ -15,6 +15,7 @@ import polars as pl
 from analysis.charts import placeholder
 from analysis.passk import DEFAULT_K
 from analysis.systems import SYSTEM_AXES, longcli_runs, pass_at_k_by_system, with_system_label
+from realcli.schema.report import ReportSpec
 
 __all__ = ["CAPTION", "COLUMN_LABELS", "NAME", "TITLE", "chart", "data"]
 
@@ -55,7 +56,9 @@ _CHART_METRICS = {
 }
 
 
-def data(con: duckdb.DuckDBPyConnection, k: int = DEFAULT_K) -> pl.DataFrame:
+def data(
+    con: duckdb.DuckDBPyConnection, k: int = DEFAULT_K, *, spec: ReportSpec | None = None
+) -> pl.DataFrame:
     """One row per system, columns as in :data:`COLUMN_LABELS`, sorted by the system axes."""
     runs = longcli_runs(con)
     axes = list(SYSTEM_AXES)

@@ -20,6 +20,7 @@ import polars as pl
 from analysis.charts import placeholder
 from analysis.ordering import kendall_tau_b, lis_ratio
 from analysis.systems import SYSTEM_AXES, protocol_rank, with_system_label
+from realcli.schema.report import ReportSpec
 from realcli.warehouse import fetch_df
 
 __all__ = ["CAPTION", "COLUMN_LABELS", "EMPTY", "NAME", "TITLE", "chart", "data", "run_order"]
@@ -92,7 +93,7 @@ def run_order(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
     return pl.DataFrame(rows, schema=schema)
 
 
-def data(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
+def data(con: duckdb.DuckDBPyConnection, *, spec: ReportSpec | None = None) -> pl.DataFrame:
     """One row per system with at least one progress replay, sorted by the system axes."""
     axes = list(SYSTEM_AXES)
     runs = fetch_df(con, _RUNS).join(run_order(con), on="run_key", how="left")

@@ -15,6 +15,7 @@ import polars as pl
 
 from analysis.charts import placeholder
 from analysis.systems import SYSTEM_AXES, longcli_tasks, with_system_label
+from realcli.schema.report import ReportSpec
 from realcli.warehouse import fetch_df
 
 __all__ = ["CAPTION", "COLUMN_LABELS", "EMPTY", "NAME", "TITLE", "chart", "data"]
@@ -62,7 +63,7 @@ where {longcli_tasks("f")}
 """
 
 
-def data(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
+def data(con: duckdb.DuckDBPyConnection, *, spec: ReportSpec | None = None) -> pl.DataFrame:
     """Per system: one row per round ``T<n>``, then one per delta ``Δ Ti→Tj``."""
     axes = list(SYSTEM_AXES)
     rounds = fetch_df(con, _ROUNDS)

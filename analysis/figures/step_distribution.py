@@ -14,6 +14,7 @@ import polars as pl
 
 from analysis.charts import placeholder
 from analysis.systems import SYSTEM_AXES, longcli_runs, with_system_label
+from realcli.schema.report import ReportSpec
 from realcli.warehouse import fetch_df
 
 __all__ = ["CAPTION", "COLUMN_LABELS", "NAME", "TITLE", "chart", "data"]
@@ -38,7 +39,7 @@ COLUMN_LABELS = {
 }
 
 
-def data(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
+def data(con: duckdb.DuckDBPyConnection, *, spec: ReportSpec | None = None) -> pl.DataFrame:
     """One row per system and bin, sorted by the system axes and bin order."""
     axes = list(SYSTEM_AXES)
     runs = longcli_runs(con).filter(pl.col("in_denominator"))

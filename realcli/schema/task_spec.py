@@ -10,6 +10,7 @@ from typing import Any, Literal
 from pydantic import Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
+from realcli.schema.atoms import ATOMS
 from realcli.schema.base import Frozen
 
 __all__ = [
@@ -224,6 +225,16 @@ class P1Atom(Frozen):
     id: str = Field(pattern=r"^[A-Za-z0-9_.-]+$")
     channel: Literal["cli", "gui"]
     text: str
+    atom: str | None = Field(
+        None, description="the catalogue atom (realcli.schema.atoms, e.g. 'V2') this requirement is"
+    )
+
+    @field_validator("atom")
+    @classmethod
+    def _known_atom(cls, v: str | None) -> str | None:
+        if v is not None and v not in ATOMS:
+            raise ValueError(f"unknown atom {v!r}: use one of {', '.join(ATOMS)}")
+        return v
 
 
 class GuiApp(Frozen):
@@ -278,6 +289,12 @@ class TaskSpec(Frozen):
     provenance: tuple[str, ...] = Field((), description="URLs of the real user problem")
     gui: GuiSpec | None = Field(None, description="the display and GUI apps (hybrid tasks)")
     p1_atoms: tuple[P1Atom, ...] = Field((), description="what only one channel can provide")
+    atoms: tuple[str, ...] = Field(
+        (),
+        description="the catalogue atoms (realcli.schema.atoms: K1..S2, WeaveBench Table A1) the "
+        "task's specification requires; coverage (any-side, non-universal, depth) is computed "
+        "from them",
+    )
     inputs: tuple[str, ...] = Field(
         (),
         description="glob patterns (relative to the workdir) of given input files the agent "
@@ -293,6 +310,16 @@ class TaskSpec(Frozen):
         description="host:port endpoints the task's own services answer on (checked by "
         "tests): a listener the agent starts there is a mock service",
     )
+
+    @field_validator("atoms")
+    @classmethod
+    def _known_atoms(cls, v: tuple[str, ...]) -> tuple[str, ...]:
+        unknown = [a for a in v if a not in ATOMS]
+        if unknown:
+            raise ValueError(f"unknown atoms {unknown}: use ids from {', '.join(ATOMS)}")
+        if len(set(v)) != len(v):
+            raise ValueError(f"atoms {list(v)} lists an atom twice")
+        return v
 
     @field_validator("anchors")
     @classmethod
@@ -332,4 +359,8 @@ class TaskSpec(Frozen):
                     raise ValueError(f"sub-step {s.id!r} depends on unknown sub-step {dep!r}")
         if "gui" in self.interfaces and self.gui is None:
             raise ValueError("a task whose interfaces include 'gui' needs a [gui] section")
+        cited = {a.atom for a in self.p1_atoms if a.atom is not None}
+        missing = sorted(cited - set(self.atoms))
+        if missing:
+            raise ValueError(f"p1_atoms cite atoms {missing} that the atoms list does not name")
         return self
