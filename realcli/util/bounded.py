@@ -132,6 +132,8 @@ def load_json(data: bytes | str, *, ints: bool = True) -> Any:
 
 def check_ints(value: Any) -> None:
     """Raise :class:`BadFile` naming the first integer outside int64 (by its field path)."""
+    if _ints_ok(value):
+        return
     stack: list[tuple[str, Any]] = [("", value)]
     while stack:
         where, item = stack.pop()
@@ -144,6 +146,21 @@ def check_ints(value: Any) -> None:
                 f"integer of {item.bit_length()} bits is outside the signed 64-bit range",
                 where or None,
             )
+
+
+def _ints_ok(value: Any) -> bool:
+    """True when no integer in ``value`` leaves int64: the fast scan (no field paths are
+    built); :func:`check_ints` walks again to name the culprit only when this is False."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, int) and not INT64_MIN <= item <= INT64_MAX:
+            return False
+    return True
 
 
 def read_json_file(path: Path, max_bytes: int) -> Any:

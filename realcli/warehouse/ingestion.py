@@ -11,7 +11,10 @@ becomes a :class:`~realcli.warehouse.problems.Problem`, printed by ``realcli ing
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -28,7 +31,7 @@ from realcli.warehouse.run_folder import (
     read_run_folder,
 )
 
-__all__ = ["RUN_TABLES", "IngestStats", "ingest"]
+__all__ = ["PARALLEL_FROM", "RUN_TABLES", "IngestStats", "ingest"]
 
 RUN_TABLES = (
     "runs",
@@ -80,11 +83,20 @@ class IngestStats:
             self.skipped += 1
 
 
-def ingest(con: duckdb.DuckDBPyConnection, runs_dir: Path, *, batch_size: int = 250) -> IngestStats:
+def ingest(
+    con: duckdb.DuckDBPyConnection,
+    runs_dir: Path,
+    *,
+    batch_size: int = 250,
+    workers: int | None = None,
+) -> IngestStats:
     """Load every new or changed run folder under ``runs_dir`` into the warehouse behind ``con``.
 
     ``con`` must be a writable connection from :func:`realcli.warehouse.connect`. Runs are
-    written ``batch_size`` at a time, each batch in one transaction.
+    written ``batch_size`` at a time, each batch in one transaction. Folders are read (parsed
+    and validated) by ``workers`` processes while this one writes; ``None``: one per core
+    when there are at least :data:`PARALLEL_FROM` folders to read, else this process alone.
+    Results are used in folder order either way, so the outcome does not depend on it.
     """
     if not runs_dir.is_dir():
         raise WarehouseError(
@@ -103,28 +115,19 @@ def ingest(con: duckdb.DuckDBPyConnection, runs_dir: Path, *, batch_size: int = 
     ingested_at = datetime.now(UTC)
     on_disk: set[str] = set()
     read: set[str] = set()
+    to_read: list[tuple[Path, str]] = []
     for run_dir in _run_folders(runs_dir, stats):
         on_disk.add(str(run_dir))
-        if run_dir.is_symlink():
+        read_it = _needs_reading(run_dir, known, seen, stats)
+        if read_it is not None:
             read.add(str(run_dir))
-            stats.add(run_dir, None, _linked(run_dir))
+            if read_it:
+                to_read.append((run_dir, read_it))
+    for run_dir, (rows, problem) in _read_all(to_read, ingested_at, workers):
+        if problem is not None:
+            stats.add(run_dir, None, problem)
             continue
-        try:
-            digest = folder_digest(run_dir)
-            previous = known.get(str(run_dir))
-            if previous is not None and previous[1] == digest:
-                stats.unchanged += 1
-                seen[previous[0]] = run_dir
-                continue
-            read.add(str(run_dir))
-            rows = read_run_folder(run_dir, digest, ingested_at)
-        except RunFolderError as exc:
-            stats.add(run_dir, None, Problem(exc.where, exc.field, exc.problem, exc.fix, SKIPPED))
-            continue
-        except Exception as exc:  # isolate the folder: whatever broke, the others still load
-            read.add(str(run_dir))
-            stats.add(run_dir, None, _unexpected(run_dir, "reading it", exc))
-            continue
+        assert rows is not None
         if rows.run_key in seen:
             stats.add(
                 run_dir,
@@ -154,6 +157,75 @@ def ingest(con: duckdb.DuckDBPyConnection, runs_dir: Path, *, batch_size: int = 
         stats.removed = len(gone)
     _store_problems(con, runs_dir, read, on_disk, stats, ingested_at)
     return stats
+
+
+PARALLEL_FROM = 64
+"""Fewer folders to read than this are read in-process (a worker pool costs ~1 s to start)."""
+_WINDOW = 256
+"""Folders handed to the pool at a time: bounds the rows held in memory."""
+
+_ReadResult = tuple[RunRows | None, Problem | None]
+
+
+def _needs_reading(
+    run_dir: Path, known: dict[str, tuple[str, str]], seen: dict[str, Path], stats: IngestStats
+) -> str | None:
+    """The folder's digest when it must be read; ``""`` when it is a problem already reported
+    (a link, an unreadable folder); ``None`` when it is unchanged since the last ingest."""
+    if run_dir.is_symlink():
+        stats.add(run_dir, None, _linked(run_dir))
+        return ""
+    try:
+        digest = folder_digest(run_dir)
+    except RunFolderError as exc:
+        stats.add(run_dir, None, Problem(exc.where, exc.field, exc.problem, exc.fix, SKIPPED))
+        return ""
+    except Exception as exc:  # isolate the folder: whatever broke, the others still load
+        stats.add(run_dir, None, _unexpected(run_dir, "reading it", exc))
+        return ""
+    previous = known.get(str(run_dir))
+    if previous is not None and previous[1] == digest:
+        stats.unchanged += 1
+        seen[previous[0]] = run_dir
+        return None
+    return digest
+
+
+def _read_one(job: tuple[Path, str, datetime]) -> _ReadResult:
+    """Read one folder; never raises (a worker's exception would lose the whole window)."""
+    run_dir, digest, ingested_at = job
+    try:
+        return read_run_folder(run_dir, digest, ingested_at), None
+    except RunFolderError as exc:
+        return None, Problem(exc.where, exc.field, exc.problem, exc.fix, SKIPPED)
+    except Exception as exc:  # isolate the folder: whatever broke, the others still load
+        return None, _unexpected(run_dir, "reading it", exc)
+
+
+def _read_all(
+    folders: list[tuple[Path, str]], ingested_at: datetime, workers: int | None
+) -> Iterator[tuple[Path, _ReadResult]]:
+    """``(run_dir, result)`` for every folder, in order; in a process pool when it pays."""
+    jobs = [(run_dir, digest, ingested_at) for run_dir, digest in folders]
+    if workers is None:
+        workers = (os.cpu_count() or 1) if len(jobs) >= PARALLEL_FROM else 1
+    if workers <= 1 or len(jobs) < 2:
+        for job in jobs:
+            yield job[0], _read_one(job)
+        return
+    # fork: the workers inherit the imported modules (no start-up imports) and never re-run
+    # the caller's __main__ (a script without a main guard). They only read files and build
+    # rows; they never touch the DuckDB connection the parent holds.
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        windows = [jobs[i : i + _WINDOW] for i in range(0, len(jobs), _WINDOW)]
+        pending = pool.map(_read_one, windows[0], chunksize=8)
+        for k, window in enumerate(windows):
+            done = list(pending)
+            if k + 1 < len(windows):  # the next window is read while this one is written
+                pending = pool.map(_read_one, windows[k + 1], chunksize=8)
+            for job, result in zip(window, done, strict=True):
+                yield job[0], result
 
 
 def _run_folders(runs_dir: Path, stats: IngestStats) -> Iterator[Path]:

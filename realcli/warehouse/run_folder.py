@@ -523,7 +523,7 @@ def _payload(e: Any) -> str:
     the serializer goes (an agent's tool-call ``args`` of a few hundred levels) is replaced by
     a note instead of costing the run its folder."""
     try:
-        return json.dumps(e.model_dump(mode="json", exclude=set(_PAYLOAD_EXCLUDE)))
+        return e.model_dump_json(exclude=_PAYLOAD_EXCLUDE)
     except (ValueError, RecursionError):
         safe: dict[str, Any] = {}
         for name in type(e).model_fields:

@@ -384,3 +384,34 @@ def test_a_deleted_folder_is_removed_and_other_runs_dirs_are_kept(
         "select count(*) from events where run_key not in (select run_key from runs)"
     ).fetchone()
     assert rows == (0,)
+
+
+def test_reading_in_worker_processes_loads_exactly_what_one_process_loads(
+    runs_dir: Path, tmp_path: Path
+) -> None:
+    """The pool only changes who parses: same rows, same problems, same order of use."""
+    for seed in range(1, 7):
+        write_run(runs_dir, seed=seed, passed=seed % 2 == 0, verdict=seed != 3)
+    broken = write_run(runs_dir, seed=9)
+    (broken / "spec.json").write_text("{not json")
+    tables = ("runs", "events", "tool_calls", "rounds", "test_results")
+    loaded = {}
+    for workers in (1, 2):
+        con = connect(tmp_path / f"w{workers}.duckdb")
+        stats = ingest(con, runs_dir, workers=workers)
+        loaded[workers] = (
+            stats.loaded,
+            stats.incomplete,
+            stats.problems,
+            {
+                t: con.execute(
+                    f"select * exclude (ingested_at) from {t} order by all"
+                    if t == "runs"
+                    else f"select * from {t} order by all"
+                ).fetchall()
+                for t in tables
+            },
+        )
+        con.close()
+    assert loaded[1][0] == 6 and len(loaded[1][2]) == 1
+    assert loaded[2] == loaded[1]
