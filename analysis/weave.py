@@ -91,9 +91,7 @@ def judge_allowed(spec: ReportSpec, judge: str) -> bool:
 def weave_runs(con: duckdb.DuckDBPyConnection, spec: ReportSpec, judge: str) -> pl.DataFrame:
     """Every weave run the filters keep (all statuses), with ``judge``'s judgement (module
     docstring). Empty when the filters exclude the weave kind or ``judge``."""
-    if (spec.filters.kinds and "weave" not in spec.filters.kinds) or not judge_allowed(
-        spec, judge
-    ):
+    if (spec.filters.kinds and "weave" not in spec.filters.kinds) or not judge_allowed(spec, judge):
         return fetch_df(con, _QUERY.format(filters=" and false"), [judge])
     where, params = "", list[object]([judge])
     for field, column in _FILTERS:
@@ -122,7 +120,9 @@ def rate_with_ci(
     )
     ci = bootstrap_ci(per_task_scores(runs, cols, value_col), cols, spec.bootstrap, scale=100)
     ci = ci.select(
-        *cols, pl.col("ci_low").alias(f"{prefix}_ci_low"), pl.col("ci_high").alias(f"{prefix}_ci_high")
+        *cols,
+        pl.col("ci_low").alias(f"{prefix}_ci_low"),
+        pl.col("ci_high").alias(f"{prefix}_ci_high"),
     )
     return share.join(ci, on=cols, how="left", nulls_equal=True)
 

@@ -107,17 +107,18 @@ def data(con: duckdb.DuckDBPyConnection, *, spec: ReportSpec | None = None) -> p
     )
     if failures.is_empty():
         return pl.DataFrame(schema=_schema())
-    scopes: list[tuple[str | None, pl.DataFrame, pl.DataFrame]] = [
-        (None, finished, failures)
-    ] + [
-        (model, finished.filter(pl.col("model") == model), failures.filter(pl.col("model") == model))
+    scopes: list[tuple[str | None, pl.DataFrame, pl.DataFrame]] = [(None, finished, failures)] + [
+        (
+            model,
+            finished.filter(pl.col("model") == model),
+            failures.filter(pl.col("model") == model),
+        )
         for model in sorted(failures["model"].unique().to_list())
     ]
     rows: list[dict[str, object]] = []
     for model, scope_runs, scope_failures in scopes:
         pooled = {
-            axis: ", ".join(sorted(scope_runs[axis].unique().to_list()))
-            for axis in SYSTEM_AXES[1:]
+            axis: ", ".join(sorted(scope_runs[axis].unique().to_list())) for axis in SYSTEM_AXES[1:]
         }
         n_failures = scope_failures.height
         common = {
@@ -234,9 +235,7 @@ def chart(df: pl.DataFrame) -> alt.HConcatChart | alt.Chart:
             text="text:N",
             color=alt.value("black"),
         )
-        return (heat + text).properties(
-            width=alt.Step(step), height=alt.Step(24), title=title
-        )
+        return (heat + text).properties(width=alt.Step(step), height=alt.Step(24), title=title)
 
     return (
         alt.hconcat(panel("family", "Families", 64), panel("sub_class", "Sub-classes", 44))

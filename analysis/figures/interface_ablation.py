@@ -239,7 +239,10 @@ def chart(df: pl.DataFrame) -> alt.HConcatChart | alt.Chart:
     paper = df.filter(
         (pl.col("source") == PAPER_WEAVE) & pl.col("hybrid_gain_pp").is_not_null()
     ).select(
-        system=pl.col("note").str.split(":").list.first().str.replace(
+        system=pl.col("note")
+        .str.split(":")
+        .list.first()
+        .str.replace(
             "WeaveBench hybrid gain over the strongest single channel", "WeaveBench (paper)"
         ),
         best_single_mode=pl.col("best_single_mode"),
@@ -252,7 +255,9 @@ def chart(df: pl.DataFrame) -> alt.HConcatChart | alt.Chart:
     ).with_columns(text_x=pl.max_horizontal("hybrid_gain_pp", "gain_ci_high"))
     if gain_data.is_empty():
         return alt.hconcat(left).properties(title=TITLE)
-    g = alt.Chart().encode(y=alt.Y("system:N", title=None, sort=None, axis=alt.Axis(labelLimit=260)))
+    g = alt.Chart().encode(
+        y=alt.Y("system:N", title=None, sort=None, axis=alt.Axis(labelLimit=260))
+    )
     gain_bars = g.mark_bar().encode(
         x=alt.X("hybrid_gain_pp:Q", title="Hybrid gain over best single mode (pp)"),
         color=alt.Color("source:N", title="Source", legend=alt.Legend(orient="bottom")),

@@ -9,9 +9,10 @@ out of the pair and counted in ``n_unpaired``; incomplete runs in ``n_incomplete
 task bootstrap of the per-run difference (``spec.bootstrap``; the same task draw for both
 judges). ``passed_only_outcome``: runs the outcome-only judge passes and the audited judge
 fails (the inflation's runs); ``passed_only_audited``: the reverse; ``n_hacks``: paired runs the
-audited judge flagged ``is_hack``. Same counts as ``fct_judge_ablation`` (judge_a =
-outcome_only, judge_b = the primary judge), which has no per-run rows to bootstrap and no
-report filters, hence computed here from ``stg_judgements``. Published: GPT-5.5 53.5 → 33.3 and
+audited judge flagged ``is_hack``. ``fct_judge_ablation`` (judge_a = outcome_only, judge_b =
+the primary judge) gives the same counts when every pair is judged, but it also pairs
+judge_failed rows, groups by experiment, has no per-run rows to bootstrap and no report
+filters; hence this figure reads ``stg_judgements`` itself. Published: GPT-5.5 53.5 → 33.3 and
 the 10.3–20.2 pp range over four GPT backbones (:data:`analysis.published.JUDGE_ABLATION`).
 """
 
@@ -111,7 +112,11 @@ def data(con: duckdb.DuckDBPyConnection, *, spec: ReportSpec | None = None) -> p
         n_incomplete=(~pl.col("in_denominator")).sum().cast(pl.Int64),
     )
     table = counts.filter(pl.col("n_runs") > 0)
-    for column, prefix in (("passed", "outcome_only"), ("b_passed", "audited"), ("inflation", "inflation")):
+    for column, prefix in (
+        ("passed", "outcome_only"),
+        ("b_passed", "audited"),
+        ("inflation", "inflation"),
+    ):
         rates = rate_with_ci(pairs, axes, column, spec, prefix=prefix)
         if prefix == "inflation":
             rates = rates.rename({"inflation_pct": "inflation_pp"})
@@ -171,7 +176,9 @@ def chart(df: pl.DataFrame) -> alt.HConcatChart | alt.Chart:
     if rows.filter(pl.col("source") == OURS).is_empty():
         return placeholder(TITLE, EMPTY)
     varying = [a for a in ("harness", "mode", "protocol") if rows[a].drop_nulls().n_unique() > 1]
-    label = pl.concat_str([pl.col("model"), *[pl.col(a).fill_null("?") for a in varying]], separator=" · ")
+    label = pl.concat_str(
+        [pl.col("model"), *[pl.col(a).fill_null("?") for a in varying]], separator=" · "
+    )
     rows = rows.with_columns(
         system=pl.when(pl.col("source") == OURS).then(label).otherwise(label + " (paper)")
     )
@@ -220,8 +227,10 @@ def chart(df: pl.DataFrame) -> alt.HConcatChart | alt.Chart:
             ],
         )
     )
-    rules = alt.Chart(infl).mark_rule(color="black").encode(
-        y=y, x="inflation_ci_low:Q", x2="inflation_ci_high:Q"
+    rules = (
+        alt.Chart(infl)
+        .mark_rule(color="black")
+        .encode(y=y, x="inflation_ci_low:Q", x2="inflation_ci_high:Q")
     )
     right = (band + bars + rules).properties(
         width=260, height=alt.Step(22), title=f"Inflation (95% CI; band: paper's {low}–{high} pp)"

@@ -111,7 +111,9 @@ def chart(df: pl.DataFrame) -> alt.HConcatChart | alt.Chart:
         return placeholder(TITLE, EMPTY)
     varying = [a for a in ("mode", "protocol") if df[a].drop_nulls().n_unique() > 1]
     rows = df.with_columns(
-        row=pl.concat_str([pl.col("model"), *[pl.col(a).fill_null("?") for a in varying]], separator=" · "),
+        row=pl.concat_str(
+            [pl.col("model"), *[pl.col(a).fill_null("?") for a in varying]], separator=" · "
+        ),
         cell=pl.when(pl.col("pass_rate_ci_low").is_not_null())
         .then(
             pl.format(
@@ -122,7 +124,9 @@ def chart(df: pl.DataFrame) -> alt.HConcatChart | alt.Chart:
             )
         )
         .otherwise(pl.col("pass_rate_pct").round(1).cast(pl.String)),
-    ).select("row", "harness", "source", "pass_rate_pct", "pass_rate_ci_low", "pass_rate_ci_high", "cell")
+    ).select(
+        "row", "harness", "source", "pass_rate_pct", "pass_rate_ci_low", "pass_rate_ci_high", "cell"
+    )
 
     def panel(source: str) -> alt.LayerChart:
         part = rows.filter(pl.col("source") == source)

@@ -92,7 +92,9 @@ def data(con: duckdb.DuckDBPyConnection, *, spec: ReportSpec | None = None) -> p
         counts.filter(pl.col("n_runs") > 0)
         .join(tau_label(finished, axes), on=axes, how="left", nulls_equal=True)
         .join(rate_with_ci(finished, axes, "passed", spec, prefix="pass_rate"), on=axes, how="left")
-        .join(rate_with_ci(finished, axes, "final_score", spec, prefix="overall"), on=axes, how="left")
+        .join(
+            rate_with_ci(finished, axes, "final_score", spec, prefix="overall"), on=axes, how="left"
+        )
         .join(domains, on=axes, how="left", nulls_equal=True)
         .join(run_key_lists(finished, axes), on=axes, how="left", nulls_equal=True)
         .with_columns(source=pl.lit(OURS))
@@ -102,7 +104,9 @@ def data(con: duckdb.DuckDBPyConnection, *, spec: ReportSpec | None = None) -> p
     mode_rank = {m: i for i, m in enumerate(MODES)}
     return (
         table.with_columns(
-            _mode=pl.col("mode").replace_strict(mode_rank, default=len(MODES), return_dtype=pl.Int64),
+            _mode=pl.col("mode").replace_strict(
+                mode_rank, default=len(MODES), return_dtype=pl.Int64
+            ),
             _paper=pl.col("source") != OURS,
         )
         .sort(
@@ -132,9 +136,7 @@ def _published() -> pl.DataFrame:
 
 
 def _empty() -> pl.DataFrame:
-    schema: dict[str, pl.DataType | type[pl.DataType]] = {
-        c: pl.Float64 for c in COLUMN_LABELS
-    }
+    schema: dict[str, pl.DataType | type[pl.DataType]] = {c: pl.Float64 for c in COLUMN_LABELS}
     schema |= {c: pl.String for c in (*SYSTEM_AXES, "source", "tau")}
     schema |= {c: pl.Int64 for c in ("n_runs", "n_tasks", "n_unjudged", "n_incomplete")}
     schema["run_keys"] = pl.List(pl.String)
@@ -203,9 +205,7 @@ def chart(df: pl.DataFrame) -> alt.HConcatChart | alt.Chart:
         y=alt.Y("row:N", sort=row_order, title=None, axis=alt.Axis(labelLimit=260)),
     )
     heat = heat_base.mark_rect().encode(
-        color=alt.Color(
-            "pct:Q", title="PR (%)", scale=alt.Scale(domain=[0, 100], scheme="blues")
-        ),
+        color=alt.Color("pct:Q", title="PR (%)", scale=alt.Scale(domain=[0, 100], scheme="blues")),
         tooltip=["row:N", "domain:N", alt.Tooltip("pct:Q", format=".1f")],
     )
     labels = heat_base.mark_text(fontSize=9).encode(text=alt.Text("pct:Q", format=".0f"))

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import duckdb
+from warehouse_rows import run
 
 from realcli.warehouse import insert_rows
-from warehouse_rows import run
 
 __all__ = ["add_judgements", "add_weave_sample", "judgement", "weave_run"]
 
