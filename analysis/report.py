@@ -111,7 +111,7 @@ def _section(
         reason = (
             getattr(figure, "EMPTY", "no finished runs for this figure") if has_runs else "no runs"
         )
-        parts.append(f'<p class="empty">{reason.capitalize()}.</p>')
+        parts.append(f'<p class="empty">{reason[:1].upper() + reason[1:]}.</p>')
         files = [csv_path]
     else:
         chart = figure.chart(df)

@@ -211,7 +211,14 @@ def chart(df: pl.DataFrame) -> alt.HConcatChart | alt.Chart:
         .mark_rect(color="#f3c98b", opacity=0.4)
         .encode(x="low:Q", x2="high:Q")
     )
-    infl = rows.select("system", "source", "inflation_pp", "inflation_ci_low", "inflation_ci_high")
+    infl = rows.select(
+        "system",
+        "source",
+        "inflation_pp",
+        "inflation_ci_low",
+        "inflation_ci_high",
+        text_x=pl.max_horizontal("inflation_pp", "inflation_ci_high"),
+    )
     bars = (
         alt.Chart(infl)
         .mark_bar()
@@ -232,7 +239,12 @@ def chart(df: pl.DataFrame) -> alt.HConcatChart | alt.Chart:
         .mark_rule(color="black")
         .encode(y=y, x="inflation_ci_low:Q", x2="inflation_ci_high:Q")
     )
-    right = (band + bars + rules).properties(
+    values = (
+        alt.Chart(infl)
+        .mark_text(align="left", dx=4, fontSize=10)
+        .encode(y=y, x="text_x:Q", text=alt.Text("inflation_pp:Q", format="+.1f"))
+    )
+    right = (band + bars + rules + values).properties(
         width=260, height=alt.Step(22), title=f"Inflation (95% CI; band: paper's {low}–{high} pp)"
     )
     return alt.hconcat(left, right).resolve_scale(color="independent").properties(title=TITLE)

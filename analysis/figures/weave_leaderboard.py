@@ -194,6 +194,7 @@ def chart(df: pl.DataFrame) -> alt.HConcatChart | alt.Chart:
         rows.filter(pl.col("source") == OURS)
         .select("label", "harness", *domain_cols)
         .unpivot(index=["label", "harness"], variable_name="domain", value_name="pct")
+        .drop_nulls("pct")  # no run in that domain: a blank cell
         .with_columns(
             domain=pl.col("domain").str.slice(3, 3).str.to_uppercase(),
             row=pl.concat_str([pl.col("harness"), pl.col("label")], separator=" · "),
@@ -201,7 +202,12 @@ def chart(df: pl.DataFrame) -> alt.HConcatChart | alt.Chart:
     )
     row_order = heat_data["row"].unique(maintain_order=True).to_list()
     heat_base = alt.Chart(heat_data).encode(
-        x=alt.X("domain:N", sort=list(DOMAINS), title="Domain PassRate (%)"),
+        x=alt.X(
+            "domain:N",
+            scale=alt.Scale(domain=list(DOMAINS)),
+            title="Domain PassRate (%)",
+            axis=alt.Axis(labelAngle=0, orient="top"),
+        ),
         y=alt.Y("row:N", sort=row_order, title=None, axis=alt.Axis(labelLimit=260)),
     )
     heat = heat_base.mark_rect().encode(
