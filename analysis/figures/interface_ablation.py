@@ -16,6 +16,8 @@ row and at least one single-channel row. Published bounds
 
 from __future__ import annotations
 
+import warnings
+
 import altair as alt
 import duckdb
 import numpy as np
@@ -123,18 +125,21 @@ def _gains(finished: pl.DataFrame, spec: ReportSpec) -> pl.DataFrame:
         matrix = score_matrix(per_task_scores(group, ["mode"], "passed"), ["mode"])
         index = {system[0]: i for i, system in enumerate(matrix.systems)}
         gains = [
-            reps[:, index["hybrid"]] - np.nanmax(reps[:, [index[m] for m in singles]], axis=1)
+            # fmax ignores a mode with no run on the drawn tasks (NaN), without a warning
+            reps[:, index["hybrid"]] - np.fmax.reduce(reps[:, [index[m] for m in singles]], axis=1)
             for reps in bootstrap_replicates(matrix, spec.bootstrap)
         ]
         sample = np.concatenate(gains) * 100
+        with warnings.catch_warnings(action="ignore", category=RuntimeWarning):  # all-NaN: NULL
+            low, high = np.nanquantile(sample, [alpha, 1 - alpha])
         rows.append(
             dict(zip(_GROUP, key, strict=True))
             | {
                 "mode": "hybrid",
                 "best_single_mode": best,
                 "hybrid_gain_pp": rates["hybrid"] - singles[best],
-                "gain_ci_low": float(np.nanquantile(sample, alpha)),
-                "gain_ci_high": float(np.nanquantile(sample, 1 - alpha)),
+                "gain_ci_low": None if np.isnan(low) else float(low),
+                "gain_ci_high": None if np.isnan(high) else float(high),
             }
         )
     schema = {a: pl.String for a in SYSTEM_AXES} | {

@@ -259,3 +259,22 @@ def test_judge_ablation_is_empty_without_pairs_or_when_auditing_outcome_only(
         assert empty.is_empty() and empty.columns == list(figure.COLUMN_LABELS)
         assert figure.EMPTY and figure.POPULATION
         assert figure.chart(empty).to_dict()["title"] == figure.TITLE
+
+
+def test_hybrid_gain_when_the_modes_ran_different_tasks(con: duckdb.DuckDBPyConnection) -> None:
+    """A replicate that draws no task of a mode skips that mode (no all-NaN warning, no crash)."""
+    add_runs(
+        con,
+        weave_run(run_key="h1", task_id="t1"),
+        weave_run(run_key="h2", task_id="t2"),
+        weave_run(run_key="c3", task_id="t3", mode="cli_only"),
+    )
+    add_judgements(
+        con,
+        judgement("h1", final=0.9, task_id="t1"),
+        judgement("h2", final=0.9, task_id="t2"),
+        judgement("c3", final=0.1, task_id="t3"),
+    )
+    hybrid = _ours(interface_ablation.data(con)).row(0, named=True)
+    assert (hybrid["mode"], hybrid["hybrid_gain_pp"]) == ("hybrid", 100.0)
+    assert hybrid["gain_ci_low"] == 100.0 and hybrid["gain_ci_high"] == 100.0
