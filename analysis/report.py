@@ -138,8 +138,8 @@ def _section(
         files = [png_path, svg_path, csv_path]
     links = " ".join(f'<a href="{html.escape(p.name)}">{p.suffix[1:].upper()}</a>' for p in files)
     parts.append(f'<p class="files">{links}</p>')
-    links = _row_links(con, figure, df, out_dir, spec or ReportSpec())
-    parts.append(render_table(df, figure.COLUMN_LABELS, run_links=links))
+    row_links = _row_links(con, figure, df, out_dir, spec or ReportSpec())
+    parts.append(render_table(df, figure.COLUMN_LABELS, run_links=row_links))
     parts.append("</section>")
     return "\n".join(parts)
 

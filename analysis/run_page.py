@@ -102,7 +102,8 @@ def _format_digest() -> str:
 
 def _timeline(steps: list[Step]) -> dict[str, Any]:
     calls = [s for s in steps if s.kind == "tool_call"]
-    rects, rounds = [], []
+    rects: list[dict[str, Any]] = []
+    rounds: list[dict[str, Any]] = []
     last_round = None
     for i, s in enumerate(calls):
         channel = str(s.payload.get("channel", "cli"))
@@ -120,13 +121,15 @@ def _timeline(steps: list[Step]) -> dict[str, Any]:
         last_round = s.round
     counts: dict[str, int] = {}
     for r in rects:
-        counts[r["channel"]] = counts.get(r["channel"], 0) + 1
+        counts[str(r["channel"])] = counts.get(str(r["channel"]), 0) + 1
     return {"rects": rects, "rounds": rounds, "width": max(len(rects), 1), "counts": counts}
 
 
 def _tests_by_round(record: RunRecord) -> list[dict[str, Any]]:
     out = []
-    for rnd in record.rounds or [{"round": r} for r in sorted({t["round"] for t in record.test_results})]:
+    for rnd in record.rounds or [
+        {"round": r} for r in sorted({t["round"] for t in record.test_results})
+    ]:
         tests = [t for t in record.test_results if t["round"] == rnd["round"]]
         out.append(
             {
@@ -152,7 +155,9 @@ def _judgements(record: RunRecord) -> list[dict[str, Any]]:
             checks.append({"check": check, "clauses": clauses})
         known = {c["deliverable"] for c in record.artifact_checks if c["judge"] == judge}
         loose = [
-            c for c in record.clause_results if c["judge"] == judge and c["deliverable"] not in known
+            c
+            for c in record.clause_results
+            if c["judge"] == judge and c["deliverable"] not in known
         ]
         out.append(
             {
@@ -170,18 +175,22 @@ def render_run_page(record: RunRecord, steps: list[Step], *, index_href: str) ->
     """The HTML of ``record``'s page (screenshots already copied: ``steps`` carry src)."""
     run = record.run
     spec = run.get("spec_json")
-    return environment().get_template("run.html").render(
-        run=run,
-        spec_text=_pretty(spec) if spec is not None else "",
-        steps=steps,
-        timeline=_timeline(steps),
-        tests=_tests_by_round(record),
-        judgements=_judgements(record),
-        interventions=record.interventions,
-        snapshots=record.snapshots,
-        extra=record.extra,
-        index_href=index_href,
-        seqs={int(e["seq"]) for e in record.events},
+    return (
+        environment()
+        .get_template("run.html")
+        .render(
+            run=run,
+            spec_text=_pretty(spec) if spec is not None else "",
+            steps=steps,
+            timeline=_timeline(steps),
+            tests=_tests_by_round(record),
+            judgements=_judgements(record),
+            interventions=record.interventions,
+            snapshots=record.snapshots,
+            extra=record.extra,
+            index_href=index_href,
+            seqs={int(e["seq"]) for e in record.events},
+        )
     )
 
 
@@ -256,14 +265,18 @@ def write_row_page(
     names = [str(d[0]) for d in cur.description or []]
     runs = [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
     found = {r["run_key"] for r in runs}
-    page = environment().get_template("rows.html").render(
-        title=title,
-        row=row,
-        runs=runs,
-        missing=[k for k in run_keys if k not in found],
-        primary_judge=primary_judge,
-        link_runs=link_runs,
-        index_href="../index.html",
+    page = (
+        environment()
+        .get_template("rows.html")
+        .render(
+            title=title,
+            row=row,
+            runs=runs,
+            missing=[k for k in run_keys if k not in found],
+            primary_judge=primary_judge,
+            link_runs=link_runs,
+            index_href="../index.html",
+        )
     )
     write_bytes_under(out_dir, f"rows/{name}.html", page.encode("utf-8"))
     return f"rows/{name}.html"

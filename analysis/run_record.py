@@ -124,7 +124,9 @@ def read_records(
                 continue
             run = runs[key]
             run["spec_json"] = _parse_json(run.get("spec_json"))
-            record = RunRecord(run=run, **{t: rows.get(key, []) for t, rows in tables.items()})
+            record = RunRecord(run=run)
+            for table, rows in tables.items():
+                setattr(record, table, rows.get(key, []))
             for event in record.events:
                 event["payload"] = _parse_json(event["payload"])
             for row in (*record.clause_results, *record.hack_flags, *record.judge_dimensions):

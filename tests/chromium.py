@@ -9,6 +9,7 @@ fetch from the network would fail to (the report must not need it).
 from __future__ import annotations
 
 import base64
+import contextlib
 import fcntl
 import json
 import os
@@ -68,15 +69,15 @@ class Chromium:
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
-            preexec_fn=wire_fds,  # noqa: PLW1509 - only dup2 before exec
+            preexec_fn=wire_fds,
             pass_fds=(3, 4),  # kept open after wire_fds (the other fds are closed after it)
         )
         os.close(to_browser_r)
         os.close(from_browser_w)
         target = self._call("Target.createTarget", {"url": "about:blank"})["targetId"]
-        self._session = self._call(
-            "Target.attachToTarget", {"targetId": target, "flatten": True}
-        )["sessionId"]
+        self._session = self._call("Target.attachToTarget", {"targetId": target, "flatten": True})[
+            "sessionId"
+        ]
         self.send("Page.enable")
         self.send("Runtime.enable")
 
@@ -87,20 +88,16 @@ class Chromium:
         self.close()
 
     def close(self) -> None:
-        try:
+        with contextlib.suppress(OSError, RuntimeError, TimeoutError):
             self._call("Browser.close")
-        except (OSError, RuntimeError, TimeoutError):
-            pass
         try:
             self._proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             self._proc.kill()
             self._proc.wait()
         for fd in (self._to_browser, self._from_browser):
-            try:
+            with contextlib.suppress(OSError):
                 os.close(fd)
-            except OSError:
-                pass
         shutil.rmtree(self._profile, ignore_errors=True)
 
     def _read_message(self, deadline: float) -> dict[str, Any]:

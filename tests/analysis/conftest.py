@@ -8,9 +8,9 @@ from pathlib import Path
 
 import duckdb
 import pytest
+from report_store import ReportStore, build_report_store
 
 from realcli.warehouse import connect
-from report_store import ReportStore, build_report_store
 
 
 @pytest.fixture

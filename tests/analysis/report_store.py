@@ -2,9 +2,10 @@
 
 Three runs made by ``realcli run`` (builtin harness): the session's replay of the hybrid
 WeaveBench task weave-gam-lightsout (``lightsout_replay``, shared with the judge tests and
-copied here), a replay of smoke-bugfix-intervals that passes, and a noop run of it that fails
-its F2P tests. Then ``realcli judge judge=trajectory`` (the clause judge), ``realcli ingest``
-and ``realcli report``, each as a user runs them.
+copied here), and one ``--multirun`` of smoke-bugfix-intervals with ``model=replay,noop``: a
+replay that passes and a noop run that fails its F2P tests. Then ``realcli judge
+judge=trajectory`` (the clause judge), ``realcli ingest`` and ``realcli report``, each as a user
+runs them.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from realcli.util.safe_fs import copy_tree
+from realcli.warehouse import connect
 from tests.conftest import REPO, env_for, run_realcli
 
 __all__ = ["SMOKE", "ReportStore", "build_report_store"]
@@ -36,30 +38,26 @@ def _realcli(args: list[str], env: dict[str, str]) -> str:
     return proc.stdout
 
 
-def _new_run(runs: Path, before: set[str]) -> str:
-    (key,) = {p.name for p in runs.iterdir() if p.is_dir()} - before
-    return key
-
-
 def build_report_store(base: Path, cache_dir: Path, lightsout_replay: Path) -> ReportStore:
     env = env_for(base, cache_dir)
     runs = base / "runs" / "default"
     runs.mkdir(parents=True)
     copy_tree(lightsout_replay, runs / lightsout_replay.name)
-    keys = {lightsout_replay.name}
-    made = []
-    for model in ("replay", "noop"):
-        _realcli(["run", f"task={SMOKE}", f"model={model}", "harness=builtin", "judge=tests"], env)
-        made.append(_new_run(runs, keys))
-        keys.add(made[-1])
+    smoke = ["run", "--multirun", f"task={SMOKE}", "model=replay,noop", "harness=builtin"]
+    _realcli([*smoke, "judge=tests"], env)
     _realcli(["judge", "judge=trajectory"], env)
     _realcli(["ingest"], env)
     _realcli(["report"], env)
+    warehouse = base / "warehouse.duckdb"
+    with connect(warehouse, read_only=True) as con:
+        keys = dict(
+            con.execute("select model, run_key from runs where task_id = ?", [SMOKE]).fetchall()
+        )
     return ReportStore(
         base=base,
-        warehouse=base / "warehouse.duckdb",
+        warehouse=warehouse,
         report=base / "report",
         hybrid=lightsout_replay.name,
-        smoke_replay=made[0],
-        smoke_noop=made[1],
+        smoke_replay=keys["replay"],
+        smoke_noop=keys["noop"],
     )

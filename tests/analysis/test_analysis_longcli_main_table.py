@@ -18,7 +18,15 @@ def _seed_two_systems(con: duckdb.DuckDBPyConnection) -> None:
         run(run_key="a3", task_id="t1", seed=3, f2p_step=0.2, p2p_pass=False, p2p_step=0.5),
         # m1 · h1, task t2: 3 finished seeds (one infra error), no pass, one incomplete
         run(run_key="b1", task_id="t2", seed=1, f2p_step=0.8),
-        run(run_key="b2", task_id="t2", seed=2, status="infra_error", f2p_step=0.0, p2p_pass=False, p2p_step=0.0),
+        run(
+            run_key="b2",
+            task_id="t2",
+            seed=2,
+            status="infra_error",
+            f2p_step=0.0,
+            p2p_pass=False,
+            p2p_step=0.0,
+        ),
         run(run_key="b3", task_id="t2", seed=3, status="task_error", f2p_step=0.0),
         run(run_key="b4", task_id="t2", seed=4, status="incomplete"),
         # m2 · h1: task t1 with only 2 seeds -> Pass@2

@@ -80,12 +80,15 @@ def test_chromium_follows_a_row_link_to_the_hybrid_run_page(
     )
     assert in_calls > 0
     heading = browser.evaluate(
-        "[...document.querySelectorAll('h3')].map(h => h.textContent).find(t => t.startsWith('Round 1'))"
+        "[...document.querySelectorAll('h3')].map(h => h.textContent)"
+        ".find(t => t.startsWith('Round 1'))"
     )
     assert heading and "passed" in heading and "F2P 10/10" in heading
     clauses = browser.evaluate("document.querySelectorAll('table.clauses tbody tr').length")
     assert clauses == _count(wh, "select count(*) from clause_results where run_key = ?", key) > 0
-    judges = browser.evaluate("[...document.querySelectorAll('section[id^=judge-]')].map(s => s.id)")
+    judges = browser.evaluate(
+        "[...document.querySelectorAll('section[id^=judge-]')].map(s => s.id)"
+    )
     assert sorted(judges) == ["judge-tests", "judge-trajectory"]
 
 

@@ -246,7 +246,9 @@ def test_run_pages_off_writes_none_and_links_none(two_systems: Path, tmp_path: P
 
 def test_each_section_states_its_population(two_systems: Path, tmp_path: Path) -> None:
     figure = types.SimpleNamespace(
-        **{n: getattr(longcli_main_table, n) for n in ("NAME", "TITLE", "CAPTION", "COLUMN_LABELS")},
+        **{
+            n: getattr(longcli_main_table, n) for n in ("NAME", "TITLE", "CAPTION", "COLUMN_LABELS")
+        },
         POPULATION="finished LongCLI runs <all statuses>",
         data=longcli_main_table.data,
         chart=longcli_main_table.chart,

@@ -1,6 +1,7 @@
 """Fixtures for the judge tests: fresh copies of the session's replay of a hybrid task
-(``lightsout_replay``, tests/conftest.py) that a test may edit (plant a cheat, break a file); small constructed run
-folders (tests/judge/run_builder.py) and the test-only stand-in checkers and detectors."""
+(``lightsout_replay``, tests/conftest.py) that a test may edit (plant a cheat, break a file);
+small constructed run folders (tests/judge/run_builder.py) and the test-only stand-in checkers
+and detectors."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 
 from tests.judge.run_builder import RunBuilder
 from tests.judge.stand_ins import registered
+
 
 @pytest.fixture
 def replay_copy(lightsout_replay: Path, tmp_path: Path) -> Path:
