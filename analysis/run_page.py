@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -212,7 +213,7 @@ def write_run_pages(
     """Write ``out_dir/runs/<run_key>.html`` (and its screenshots in ``out_dir/runs/<run_key>/``)
     for ``run_keys`` (None: every run in the warehouse). A page whose run has the same
     ``ingest_digest`` and page format as when it was written is left as it is (``force``
-    rewrites it)."""
+    rewrites it); the page of a run written before and no longer asked for is removed."""
     runs_dir = out_dir / "runs"
     runs_dir.mkdir(parents=True, exist_ok=True)
     manifest_path = runs_dir / MANIFEST
@@ -235,6 +236,9 @@ def write_run_pages(
         write_bytes_under(runs_dir, f"{key}.html", page.encode("utf-8"))
         built[key] = wanted[key]
         written += 1
+    for gone in (k for k in built if k not in wanted and _SAFE_KEY.match(k)):
+        (runs_dir / f"{gone}.html").unlink(missing_ok=True)  # a run no longer in the report
+        shutil.rmtree(runs_dir / gone, ignore_errors=True)
     kept = {k: v for k, v in built.items() if k in wanted}
     write_bytes_under(out_dir, f"runs/{MANIFEST}", json.dumps(kept, indent=0).encode())
     return PagesWritten(written, len(wanted) - written - len(refused), shots, refused)

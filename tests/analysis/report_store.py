@@ -10,6 +10,7 @@ runs them.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,6 +31,7 @@ class ReportStore:
     hybrid: str  # run keys
     smoke_replay: str
     smoke_noop: str
+    seconds: dict[str, float]  # wall time of each step of the build
 
 
 def _realcli(args: list[str], env: dict[str, str]) -> str:
@@ -44,10 +46,16 @@ def build_report_store(base: Path, cache_dir: Path, lightsout_replay: Path) -> R
     runs.mkdir(parents=True)
     copy_tree(lightsout_replay, runs / lightsout_replay.name)
     smoke = ["run", "--multirun", f"task={SMOKE}", "model=replay,noop", "harness=builtin"]
-    _realcli([*smoke, "judge=tests"], env)
-    _realcli(["judge", "judge=trajectory"], env)
-    _realcli(["ingest"], env)
-    _realcli(["report"], env)
+    seconds: dict[str, float] = {}
+    for step, args in (
+        ("run smoke replay,noop", [*smoke, "judge=tests"]),
+        ("judge", ["judge", "judge=trajectory"]),
+        ("ingest", ["ingest"]),
+        ("report", ["report"]),
+    ):
+        start = time.monotonic()
+        _realcli(args, env)
+        seconds[step] = time.monotonic() - start
     warehouse = base / "warehouse.duckdb"
     with connect(warehouse, read_only=True) as con:
         keys = dict(
@@ -60,4 +68,5 @@ def build_report_store(base: Path, cache_dir: Path, lightsout_replay: Path) -> R
         hybrid=lightsout_replay.name,
         smoke_replay=keys["replay"],
         smoke_noop=keys["noop"],
+        seconds=seconds,
     )

@@ -86,6 +86,13 @@ def test_chromium_follows_a_row_link_to_the_hybrid_run_page(
     assert heading and "passed" in heading and "F2P 10/10" in heading
     clauses = browser.evaluate("document.querySelectorAll('table.clauses tbody tr').length")
     assert clauses == _count(wh, "select count(*) from clause_results where run_key = ?", key) > 0
+    # every in-page link (timeline bars, clause evidence, flags) lands on an event of the page
+    anchors = browser.evaluate(
+        "[...document.querySelectorAll('a[href^=\"#seq-\"]')]"
+        ".map(a => [a.getAttribute('href'), !!document.getElementById(a.hash.slice(1))])"
+    )
+    assert len(anchors) > tool_calls  # the timeline's bars and the evidence that cites seqs
+    assert [href for href, found in anchors if not found] == []
     judges = browser.evaluate(
         "[...document.querySelectorAll('section[id^=judge-]')].map(s => s.id)"
     )

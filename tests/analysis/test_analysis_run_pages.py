@@ -204,6 +204,8 @@ def test_pages_are_rebuilt_only_when_the_run_changed(
     again = write_run_pages(con, out)
     assert (again.written, again.unchanged) == (1, 1)
     assert write_run_pages(con, out, force=True).written == 2
+    assert write_run_pages(con, out, ["a"]).unchanged == 1  # a report of run a only
+    assert sorted(p.name for p in (out / "runs").glob("*.html")) == ["a.html"]
 
 
 @pytest.fixture
