@@ -89,7 +89,8 @@ def test_chromium_follows_a_row_link_to_the_hybrid_run_page(
     # every in-page link (timeline bars, clause evidence, flags) lands on an event of the page
     anchors = browser.evaluate(
         "[...document.querySelectorAll('a[href^=\"#seq-\"]')]"
-        ".map(a => [a.getAttribute('href'), !!document.getElementById(a.hash.slice(1))])"
+        ".map(h => h.getAttribute('href'))"
+        ".map(h => [h, !!document.getElementById(h.slice(1))])"
     )
     assert len(anchors) > tool_calls  # the timeline's bars and the evidence that cites seqs
     assert [href for href, found in anchors if not found] == []
