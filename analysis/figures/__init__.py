@@ -25,7 +25,9 @@ from analysis.figures import (
     collaboration,
     harness_audit,
     longcli_main_table,
+    paired_flips,
     progress_order,
+    reordering,
     self_correction,
     step_distribution,
 )
@@ -54,6 +56,8 @@ FIGURES: tuple[Figure, ...] = (
     collaboration,
     progress_order,
     harness_audit,
+    paired_flips,
+    reordering,
 )
 
 
