@@ -221,7 +221,7 @@ def compare(obs: pl.DataFrame, system_cols: Sequence[str], spec: BootstrapSpec) 
     for c in per:
         for row in per[c].select(*cols, "task_id").iter_rows():
             key = (c, tuple(row[:-1]))
-            tasks_of.setdefault(key, set()).add(str(row[-1]))  # type: ignore[arg-type]
+            tasks_of.setdefault(key, set()).add(str(row[-1]))
     common = set.intersection(*(tasks_of[(c, s)] for c in per for s in systems))
     tasks = sorted(common)
     if not tasks:
@@ -298,7 +298,7 @@ def observations(
         )
     if r.axis == "round":
         try:
-            rounds = [int(r.a), int(r.b)]
+            rounds: list[object] = [int(r.a), int(r.b)]
         except ValueError:
             return f"round axis: a={r.a!r} and b={r.b!r} must be round numbers (1, 2, 3 ...)"
         if r.metric not in ROUND_METRICS:

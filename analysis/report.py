@@ -101,7 +101,11 @@ def _section(
 ) -> str:
     df = figure.data(con, spec=spec)
     csv_path = out_dir / f"{figure.NAME}.csv"
-    df.write_csv(csv_path)
+    nested = [c for c, t in df.schema.items() if isinstance(t, pl.List)]
+    # list columns (run_keys) go to the CSV space-separated (the figure contract)
+    df.with_columns(pl.col(c).cast(pl.List(pl.String)).list.join(" ") for c in nested).write_csv(
+        csv_path
+    )
     parts = [
         f'<section id="{html.escape(figure.NAME)}">',
         f"<h2>{html.escape(figure.TITLE)}</h2>",

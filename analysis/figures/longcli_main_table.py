@@ -10,7 +10,8 @@ percentile interval of the paired task bootstrap (:func:`analysis.stats.bootstra
 seed from ``spec.bootstrap``) around the mean over tasks of each task's mean over its finished
 runs; that equals the run mean in the ``*_pct`` column when every task has the same number of
 finished runs. With ``spec.published`` the paper's rows (:data:`analysis.published.LONGCLI_MAIN`)
-follow ours, ``source`` saying which is which; they have no intervals and no runs.
+follow ours (none without a row of ours: an empty warehouse gives an empty table), ``source``
+saying which is which; they have no intervals and no runs.
 """
 
 from __future__ import annotations
@@ -40,8 +41,9 @@ CAPTION = (
     "are the paper's published numbers, not measurements."
 )
 POPULATION = (
-    "LongCLI tasks (kind longcli or unrecorded); finished runs (graded, infra_error, task_error; "
-    "errors count as failures) of every judge-free verdict; incomplete runs only counted."
+    "LongCLI tasks (kind longcli or not recorded). Rates over finished runs (graded, "
+    "infra_error, task_error; the errors count as failures); incomplete runs are excluded and "
+    "counted. The paper's rows are quoted, not measured."
 )
 COLUMN_LABELS = {
     "model": "Model",
@@ -87,7 +89,7 @@ def data(
     con: duckdb.DuckDBPyConnection, k: int = DEFAULT_K, *, spec: ReportSpec | None = None
 ) -> pl.DataFrame:
     """One row per system, columns as in :data:`COLUMN_LABELS`, sorted by the system axes; then
-    the paper's rows when ``spec.published``."""
+    the paper's rows when ``spec.published`` and there is a row of ours to set them beside."""
     spec = spec or ReportSpec()
     runs = longcli_runs(con)
     axes = list(SYSTEM_AXES)
@@ -126,7 +128,7 @@ def data(
         )
     table = with_system_label(table.sort(axes)).with_columns(source=pl.lit(OURS))
     table = table.select(list(COLUMN_LABELS))
-    if spec.published:
+    if spec.published and not table.is_empty():
         table = pl.concat([table, _published(table.schema)], how="vertical")
     return table
 

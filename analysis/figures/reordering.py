@@ -19,7 +19,7 @@ from analysis.charts import placeholder
 from analysis.reordering import reorderings, system_columns
 from realcli.schema.report import ReportSpec
 
-__all__ = ["CAPTION", "COLUMN_LABELS", "NAME", "POPULATION", "TITLE", "chart", "data"]
+__all__ = ["CAPTION", "COLUMN_LABELS", "EMPTY", "NAME", "POPULATION", "TITLE", "chart", "data"]
 
 NAME = "reordering"
 TITLE = "Leaderboard reordering between two conditions"
@@ -39,6 +39,7 @@ POPULATION = (
     "both conditions, on the tasks every one of them has under both. Reorderings with no data "
     "are listed as skipped with the reason."
 )
+EMPTY = "no finished runs"
 COLUMN_LABELS = {
     "model": "Model",
     "harness": "Harness",
@@ -95,8 +96,11 @@ _SCHEMA: dict[str, pl.DataType | type[pl.DataType]] = {
 
 
 def data(con: duckdb.DuckDBPyConnection, *, spec: ReportSpec | None = None) -> pl.DataFrame:
-    """Rows per reordering (in spec order) and system (best under A first)."""
+    """Rows per reordering (in spec order) and system (best under A first); no rows at all
+    when the warehouse has no finished run (otherwise a reordering without data is a row)."""
     rows: list[dict[str, object]] = []
+    if not con.execute("select count(*) from fct_runs where in_denominator").fetchone()[0]:  # type: ignore[index]
+        return pl.DataFrame(schema=_SCHEMA).select(list(COLUMN_LABELS))
     for r, result in reorderings(con, spec):
         head: dict[str, object] = {
             "reordering": r.name,

@@ -139,13 +139,17 @@ def test_system_with_only_incomplete_runs_has_empty_rates(con: duckdb.DuckDBPyCo
 
 
 def test_empty_warehouse_gives_an_empty_typed_table(con: duckdb.DuckDBPyConnection) -> None:
-    df = longcli_main_table.data(con, spec=OURS_ONLY)
-    assert df.is_empty()
-    assert df.columns == list(longcli_main_table.COLUMN_LABELS)
-    # with the paper's rows: only those, labelled
-    paper = longcli_main_table.data(con)
-    assert paper["source"].to_list() == [PAPER_LONGCLI] * len(LONGCLI_MAIN)
-    longcli_main_table.chart(paper).to_dict()
+    for spec in (OURS_ONLY, None):  # the paper's rows need a row of ours to stand beside
+        df = longcli_main_table.data(con, spec=spec)
+        assert df.is_empty()
+        assert df.columns == list(longcli_main_table.COLUMN_LABELS)
+
+
+def test_paper_rows_are_labelled_and_optional(con: duckdb.DuckDBPyConnection) -> None:
+    add_runs(con, run(passed=True))
+    got = longcli_main_table.data(con)
+    assert got["source"].to_list() == ["realcli"] + [PAPER_LONGCLI] * len(LONGCLI_MAIN)
+    assert longcli_main_table.data(con, spec=OURS_ONLY)["source"].to_list() == ["realcli"]
 
 
 def test_chart_shows_four_metrics_per_system(con: duckdb.DuckDBPyConnection) -> None:
