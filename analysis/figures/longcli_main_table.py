@@ -176,7 +176,11 @@ def chart(df: pl.DataFrame) -> alt.LayerChart | alt.Chart:
                 (pl.col(f"{stem}_ci_high") if has_ci else pl.lit(None, pl.Float64)).alias("high"),
             )
         )
-    long = pl.concat(frames).drop_nulls("percent")
+    long = (
+        pl.concat(frames)
+        .drop_nulls("percent")
+        .with_columns(label_at=pl.max_horizontal("percent", "high"))  # right of the interval
+    )
     if long.is_empty():
         return placeholder(TITLE, "no finished runs")
     systems = df["system"].unique(maintain_order=True).to_list()
@@ -200,7 +204,7 @@ def chart(df: pl.DataFrame) -> alt.LayerChart | alt.Chart:
     )
     bars = base.mark_bar()
     text = base.mark_text(align="left", dx=3, fontSize=10).encode(
-        text=alt.Text("percent:Q", format=".1f")
+        x="label_at:Q", text=alt.Text("percent:Q", format=".1f")
     )
     intervals = (
         alt.Chart(long.drop_nulls("low"))

@@ -157,7 +157,7 @@ def _labels(systems: list[tuple[object, ...]], cols: list[str]) -> list[str]:
     return [" · ".join(str(s[i]) for i in shown) for s in systems]
 
 
-def chart(df: pl.DataFrame) -> alt.HConcatChart | alt.Chart:
+def chart(df: pl.DataFrame) -> alt.ConcatChart | alt.Chart:
     """Bump chart: each system's rank under A (left) and under B (right), one panel per
     reordering; a line per system, labelled at both ends "rank. system (score %)"; the panel
     subtitle gives τ_b [CI], the flip probability and the numbers of systems and tasks."""
@@ -190,9 +190,13 @@ def chart(df: pl.DataFrame) -> alt.HConcatChart | alt.Chart:
                 )
             ]
         )
+        # y position: the rank, ties broken by name so tied systems do not overprint
+        long = long.with_columns(
+            position=pl.struct("rank", "system").rank("ordinal").over("condition").cast(pl.Float64)
+        )
         n = int(first["n_systems"])
         x = alt.X("condition:N", sort=[side_a, side_b], title=None, axis=alt.Axis(labelAngle=0))
-        y = alt.Y("rank:Q", scale=alt.Scale(domain=[n + 0.5, 0.5]), axis=None)
+        y = alt.Y("position:Q", scale=alt.Scale(domain=[n + 0.5, 0.5]), axis=None)
         base = alt.Chart(long).encode(
             x=x,
             y=y,
@@ -228,4 +232,4 @@ def chart(df: pl.DataFrame) -> alt.HConcatChart | alt.Chart:
                 height=max(120, 26 * n),
             )
         )
-    return alt.hconcat(*panels, spacing=140).properties(title=TITLE)
+    return alt.concat(*panels, columns=2, spacing=160).properties(title=TITLE)
