@@ -16,7 +16,8 @@ import duckdb
 import polars as pl
 
 from analysis.charts import placeholder
-from analysis.reordering import reorderings, system_columns
+from analysis.reordering import reorderings
+from analysis.reordering_scores import system_columns
 from realcli.schema.report import ReportSpec
 
 __all__ = ["CAPTION", "COLUMN_LABELS", "EMPTY", "NAME", "POPULATION", "TITLE", "chart", "data"]
