@@ -158,6 +158,8 @@ class Comparison:
     flip_prob_boot: float | None = None
     run_keys: dict[tuple[object, ...], list[str]] = field(default_factory=dict)
     skipped: str | None = None
+    n_one_sided: int = 0
+    """Systems with runs under one condition only: left out of both rankings."""
 
 
 def compare(obs: pl.DataFrame, system_cols: Sequence[str], spec: BootstrapSpec) -> Comparison:
@@ -219,6 +221,7 @@ def compare(obs: pl.DataFrame, system_cols: Sequence[str], spec: BootstrapSpec) 
         tau_ci_high=high,
         flip_prob_boot=float(np.nanmean(flip_arr)) if flip_arr.size else None,
         run_keys=run_keys,
+        n_one_sided=len(systems_by["a"] ^ systems_by["b"]),
     )
 
 

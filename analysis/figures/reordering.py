@@ -61,6 +61,7 @@ COLUMN_LABELS = {
     "rank_b": "Rank under B",
     "displacement": "Rank displacement",
     "n_systems": "Systems",
+    "n_one_sided": "Systems under one condition only (left out)",
     "n_tasks": "Tasks",
     "kendall_tau_b": "Kendall τ_b",
     "tau_ci_low": "τ_b CI low",
@@ -91,6 +92,7 @@ _SCHEMA: dict[str, pl.DataType | type[pl.DataType]] = {
         )
     },
     "n_systems": pl.Int64,
+    "n_one_sided": pl.Int64,
     "n_tasks": pl.Int64,
     "run_keys": pl.List(pl.String),
 }
@@ -119,6 +121,7 @@ def data(con: duckdb.DuckDBPyConnection, *, spec: ReportSpec | None = None) -> p
         stats = head | {
             "status": "ok",
             "n_systems": len(result.systems),
+            "n_one_sided": result.n_one_sided,
             "n_tasks": len(result.tasks),
             "kendall_tau_b": change.tau_b,
             "tau_ci_low": result.tau_ci_low,

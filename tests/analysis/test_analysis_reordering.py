@@ -349,9 +349,9 @@ def test_harness_reordering_keeps_tasks_in_common(con: duckdb.DuckDBPyConnection
     )
     spec = _spec(ReorderingSpec(name="h", axis="harness", a="x", b="y", kind="longcli"))
     got = figure.data(con, spec=spec)
-    assert got.select("model", "harness", "n_tasks", "rank_a", "rank_b").rows() == [
-        ("m1", None, 1, 1.0, 2.0),
-        ("m2", None, 1, 2.0, 1.0),
+    assert got.select("model", "harness", "n_tasks", "n_one_sided", "rank_a", "rank_b").rows() == [
+        ("m1", None, 1, 1, 1.0, 2.0),  # m3 (under x only) is left out and counted
+        ("m2", None, 1, 1, 2.0, 1.0),
     ]
 
 
