@@ -28,7 +28,9 @@ from analysis.figures import (
     interface_ablation,
     judge_ablation,
     longcli_main_table,
+    paired_flips,
     progress_order,
+    reordering,
     self_correction,
     step_distribution,
     weave_cross_harness,
@@ -64,6 +66,8 @@ FIGURES: tuple[Figure, ...] = (
     interface_ablation,
     judge_ablation,
     failure_taxonomy,
+    paired_flips,
+    reordering,
 )
 
 
