@@ -37,8 +37,8 @@ __all__ = [
     "ProvenanceStatus",
     "capture_pixels",
     "classify",
-    "screenshot_check",
     "phash_of",
+    "screenshot_check",
 ]
 
 WITNESS = "witness"
