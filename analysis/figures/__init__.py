@@ -23,6 +23,7 @@ import polars as pl
 
 from analysis.figures import (
     collaboration,
+    evidence_provenance,
     harness_audit,
     longcli_main_table,
     progress_order,
@@ -54,6 +55,7 @@ FIGURES: tuple[Figure, ...] = (
     collaboration,
     progress_order,
     harness_audit,
+    evidence_provenance,
 )
 
 
