@@ -43,7 +43,8 @@ NAME = "evidence_provenance"
 TITLE = "Evidence provenance: deliverables, abstentions and where each screenshot came from"
 CAPTION = (
     "Per model x harness x mode x protocol (chart: screenshot deliverables stacked by the "
-    "judge's provenance class; black diamond: how many the grader called forged). Deliverables: every deliverable the verdicts list; "
+    "judge's provenance class; black diamond: how many the grader called forged). "
+    "Deliverables: every deliverable the verdicts list; "
     "Passed and Abstained as the grader decided. Screenshots: screenshot deliverables not "
     "abstained. Genuine / Forged / Missing: the grader's check (its sha256 is, or is not, one "
     "of the run's captures). Captured ... Bad image: the judge's provenance classification "
@@ -166,11 +167,7 @@ def data(con: duckdb.DuckDBPyConnection, *, spec: ReportSpec | None = None) -> p
         ),
         run_keys=pl.col("run_key").unique().sort(),
     )
-    return (
-        table.with_columns(judge=pl.lit(judge))
-        .sort(*SYSTEM_AXES)
-        .select(list(COLUMN_LABELS))
-    )
+    return table.with_columns(judge=pl.lit(judge)).sort(*SYSTEM_AXES).select(list(COLUMN_LABELS))
 
 
 _CLASS_LABELS = {f"n_{c}": c.replace("_", " ") for c in PROVENANCE_CLASSES} | {

@@ -16,10 +16,10 @@ from realcli.catalog import load_task
 from realcli.judge.base import judge_key
 from realcli.judge.store import judge_folder, read_judgement, write_judgement
 from realcli.ledger import read_ledger
+from realcli.runner.commands import show
 from realcli.schema.events import ScreenshotEvent
 from realcli.schema.run_spec import JudgeSpec
 from realcli.schema.verdict import Verdict
-from realcli.runner.commands import show
 from realcli.warehouse import connect, ingest
 from tests.conftest import TASKS
 from tests.judge.conftest import LIGHTSOUT
