@@ -101,7 +101,7 @@ def _section(
 ) -> str:
     df = figure.data(con, spec=spec)
     csv_path = out_dir / f"{figure.NAME}.csv"
-    df.write_csv(csv_path)
+    _csv_ready(df).write_csv(csv_path)
     parts = [
         f'<section id="{html.escape(figure.NAME)}">',
         f"<h2>{html.escape(figure.TITLE)}</h2>",
@@ -129,6 +129,12 @@ def _section(
     parts.append(render_table(df, figure.COLUMN_LABELS))
     parts.append("</section>")
     return "\n".join(parts)
+
+
+def _csv_ready(df: pl.DataFrame) -> pl.DataFrame:
+    """List columns (``run_keys``) as space-separated text: CSV holds no nested data."""
+    lists = [c for c, t in df.schema.items() if isinstance(t, pl.List)]
+    return df.with_columns(pl.col(c).list.join(" ") for c in lists)
 
 
 def render_table(df: pl.DataFrame, labels: dict[str, str] | None = None) -> str:
