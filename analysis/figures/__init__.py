@@ -24,11 +24,16 @@ import polars as pl
 from analysis.figures import (
     collaboration,
     evidence_provenance,
+    failure_taxonomy,
     harness_audit,
+    interface_ablation,
+    judge_ablation,
     longcli_main_table,
     progress_order,
     self_correction,
     step_distribution,
+    weave_cross_harness,
+    weave_leaderboard,
 )
 from realcli.schema.report import ReportSpec
 
@@ -55,6 +60,11 @@ FIGURES: tuple[Figure, ...] = (
     collaboration,
     progress_order,
     harness_audit,
+    weave_leaderboard,
+    weave_cross_harness,
+    interface_ablation,
+    judge_ablation,
+    failure_taxonomy,
     evidence_provenance,
 )
 

@@ -46,6 +46,7 @@ COLUMN_LABELS = {
     "n_infra_errors": "Infra errors",
     "n_task_errors": "Task errors",
     "n_incomplete": "Incomplete (excluded)",
+    "run_keys": "Runs behind the row",
 }
 
 _CHART_METRICS = {
@@ -79,6 +80,7 @@ def data(
         n_infra_errors=pl.col("is_infra_error").filter(fin).sum().cast(pl.Int64),
         n_task_errors=pl.col("is_task_error").filter(fin).sum().cast(pl.Int64),
         n_incomplete=(~fin).sum().cast(pl.Int64),
+        run_keys=pl.col("run_key").filter(fin).sort(),
     )
     table = table.join(pass_at_k_by_system(runs, k), on=axes, how="left", nulls_equal=True)
     table = with_system_label(table.sort(axes))

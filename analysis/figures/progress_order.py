@@ -51,6 +51,7 @@ COLUMN_LABELS = {
     "regressions_per_run": "Regressions / run",
     "substeps_completed_pct": "Sub-steps ever completed (%)",
     "p2p_retention_pct": "P2P retention (%)",
+    "run_keys": "Runs behind the row",
 }
 
 _RUNS = """
@@ -113,6 +114,7 @@ def data(con: duckdb.DuckDBPyConnection, *, spec: ReportSpec | None = None) -> p
         regressions_per_run=pl.col("n_regressions").cast(pl.Float64).mean(),
         substeps_completed_pct=pct("substeps_completed_share"),
         p2p_retention_pct=pct("p2p_retention"),
+        run_keys=pl.col("run_key").sort(),
     )
     table = table.sort([*axes[:3], protocol_rank(), "protocol"])
     return with_system_label(table).select(list(COLUMN_LABELS))

@@ -13,19 +13,27 @@ def _seed_two_systems(con: duckdb.DuckDBPyConnection) -> None:
     add_runs(
         con,
         # m1 · h1, task t1: 3 seeds, 1 pass
-        run(task_id="t1", seed=1, passed=True, wall_time_s=30.0),
-        run(task_id="t1", seed=2, f2p_step=0.5, wall_time_s=20.0),
-        run(task_id="t1", seed=3, f2p_step=0.2, p2p_pass=False, p2p_step=0.5),
+        run(run_key="a1", task_id="t1", seed=1, passed=True, wall_time_s=30.0),
+        run(run_key="a2", task_id="t1", seed=2, f2p_step=0.5, wall_time_s=20.0),
+        run(run_key="a3", task_id="t1", seed=3, f2p_step=0.2, p2p_pass=False, p2p_step=0.5),
         # m1 · h1, task t2: 3 finished seeds (one infra error), no pass, one incomplete
-        run(task_id="t2", seed=1, f2p_step=0.8),
-        run(task_id="t2", seed=2, status="infra_error", f2p_step=0.0, p2p_pass=False, p2p_step=0.0),
-        run(task_id="t2", seed=3, status="task_error", f2p_step=0.0),
-        run(task_id="t2", seed=4, status="incomplete"),
+        run(run_key="b1", task_id="t2", seed=1, f2p_step=0.8),
+        run(
+            run_key="b2",
+            task_id="t2",
+            seed=2,
+            status="infra_error",
+            f2p_step=0.0,
+            p2p_pass=False,
+            p2p_step=0.0,
+        ),
+        run(run_key="b3", task_id="t2", seed=3, status="task_error", f2p_step=0.0),
+        run(run_key="b4", task_id="t2", seed=4, status="incomplete"),
         # m2 · h1: task t1 with only 2 seeds -> Pass@2
-        run(model="m2", task_id="t1", seed=1, passed=True),
-        run(model="m2", task_id="t1", seed=2),
+        run(run_key="c1", model="m2", task_id="t1", seed=1, passed=True),
+        run(run_key="c2", model="m2", task_id="t1", seed=2),
         # a WeaveBench task is not part of this table
-        run(model="m2", task_id="w1", task_kind="weave", passed=True),
+        run(run_key="w1", model="m2", task_id="w1", task_kind="weave", passed=True),
     )
 
 
@@ -52,6 +60,7 @@ def test_main_table_golden(con: duckdb.DuckDBPyConnection) -> None:
             "n_infra_errors": 1,
             "n_task_errors": 1,
             "n_incomplete": 1,
+            "run_keys": ["a1", "a2", "a3", "b1", "b2", "b3"],  # not b4 (incomplete)
         },
         {
             "model": "m2",
@@ -72,6 +81,7 @@ def test_main_table_golden(con: duckdb.DuckDBPyConnection) -> None:
             "n_infra_errors": 0,
             "n_task_errors": 0,
             "n_incomplete": 0,
+            "run_keys": ["c1", "c2"],  # not w1 (a WeaveBench task)
         },
     ]
     assert got.columns == list(longcli_main_table.COLUMN_LABELS)

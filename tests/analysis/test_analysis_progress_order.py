@@ -73,6 +73,7 @@ def test_progress_order_golden(con: duckdb.DuckDBPyConnection) -> None:
             "regressions_per_run": 1.0,  # p1: 0, p2: 2
             "substeps_completed_pct": (1 + 2 / 3) / 2 * 100,
             "p2p_retention_pct": 100.0,
+            "run_keys": ["p1", "p2"],  # not "none" (no progress.json), not "killed"
         },
         axes
         | {
@@ -87,6 +88,7 @@ def test_progress_order_golden(con: duckdb.DuckDBPyConnection) -> None:
             "regressions_per_run": 0.0,
             "substeps_completed_pct": 100.0,
             "p2p_retention_pct": None,  # no P2P goals
+            "run_keys": ["p3"],
         },
     ]
     assert_rows(got, expected)

@@ -21,8 +21,7 @@ from realcli.schema.events import ScreenshotEvent
 from realcli.schema.run_spec import JudgeSpec
 from realcli.schema.verdict import Verdict
 from realcli.warehouse import connect, ingest
-from tests.conftest import TASKS
-from tests.judge.conftest import LIGHTSOUT
+from tests.conftest import LIGHTSOUT, TASKS
 from tests.warehouse.judgement_records import make_judgement
 
 
