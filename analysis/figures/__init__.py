@@ -23,6 +23,7 @@ import polars as pl
 
 from analysis.figures import (
     collaboration,
+    evidence_provenance,
     failure_taxonomy,
     harness_audit,
     interface_ablation,
@@ -68,6 +69,7 @@ FIGURES: tuple[Figure, ...] = (
     failure_taxonomy,
     paired_flips,
     reordering,
+    evidence_provenance,
 )
 
 

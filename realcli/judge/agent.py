@@ -17,6 +17,9 @@ session (up to ``judge.agent.retries``), then a ``judge_failed`` judgement namin
 wrong. Each session keeps its own ledger under ``judgements/<judge>/attempt-<n>/`` in the run
 folder (the run's own ledger is never touched); model calls, tokens and cost are metered from
 the gateway's ``model_call`` events into :class:`~realcli.schema.judgement.JudgeUsage`.
+``Judgement.screenshots`` is realcli's own provenance classification of the screenshot
+deliverables (:mod:`realcli.judge.provenance`, as the trajectory judge records it), not the
+judge model's opinion: a reader can set the two side by side.
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ from realcli import __version__
 from realcli.gateway import Backend, Gateway, make_backend
 from realcli.gateway.meter import Meter, Pricing
 from realcli.harness import HarnessContext, ModelCallRelay, make_harness
+from realcli.judge.artifacts import deliverable_state, screenshot_checks
 from realcli.judge.base import JUDGES, Judge
 from realcli.judge.context import JudgeInputError, RunEvidence
 from realcli.judge.rubric import deliverable_correctness, tier_of
@@ -572,7 +576,7 @@ class AgentJudge(Judge):
     """The agent-as-judge. See the module docstring."""
 
     kind = "agent"
-    version = "1"
+    version = "2"  # 2: records Judgement.screenshots (realcli's own provenance classification)
 
     @property
     def agent(self) -> AgentJudgeSpec:
@@ -835,6 +839,9 @@ class AgentJudge(Judge):
             deliverable_correctness=round(dc, 4),
             hack_flags=flags,
             taxonomy=taxonomy,
+            screenshots=screenshot_checks(
+                run, [deliverable_state(run, d) for d in run.task.deliverables]
+            ),
             usage=usage,
             attempts=attempt,
         )

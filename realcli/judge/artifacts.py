@@ -26,10 +26,17 @@ from pydantic import BaseModel, ValidationError
 from realcli.grading.deliverables import SKIPPED_SUFFIX
 from realcli.judge.base import CHECKERS, Checker
 from realcli.judge.context import BadImage, JudgeInputError, RunEvidence, quote
-from realcli.judge.provenance import Provenance
+from realcli.judge.provenance import Provenance, screenshot_check
+from realcli.judge.provenance import classify as provenance_of
 from realcli.judge.rubric import CRITICAL_CAP, deliverable_correctness, tier_of
 from realcli.ledger.layout import TASK_COPY
-from realcli.schema.judgement import ArtifactCheck, ClauseJudgement, Evidence, HackFlag
+from realcli.schema.judgement import (
+    ArtifactCheck,
+    ClauseJudgement,
+    Evidence,
+    HackFlag,
+    ScreenshotCheck,
+)
 from realcli.schema.task_spec import Clause, Deliverable
 from realcli.util.errors import TaskError
 from realcli.util.validation import did_you_mean
@@ -46,6 +53,7 @@ __all__ = [
     "is_screenshot",
     "judge_clauses",
     "resolve_clauses",
+    "screenshot_checks",
 ]
 
 IMAGE_FORMATS = frozenset({"png", "jpg", "jpeg", "gif", "bmp", "webp", "tiff", "image"})
@@ -126,6 +134,18 @@ def deliverable_state(run: RunEvidence, d: Deliverable) -> DeliverableState:
 
 def is_screenshot(d: Deliverable) -> bool:
     return d.evidence == "screenshot" or d.kind == "screenshot"
+
+
+def screenshot_checks(
+    run: RunEvidence, states: Sequence[DeliverableState]
+) -> tuple[ScreenshotCheck, ...]:
+    """``Judgement.screenshots``: the provenance of every screenshot deliverable of the task
+    that is not abstained, in task order (one that is absent is ``missing``)."""
+    return tuple(
+        screenshot_check(provenance_of(run, d.path))
+        for d, st in zip(run.task.deliverables, states, strict=True)
+        if is_screenshot(d) and not st.abstained
+    )
 
 
 def deliverable_format(d: Deliverable) -> str | None:

@@ -1,5 +1,7 @@
 """``judge=outcome_only``: the judge-ablation baseline. It sees the final deliverables (and the
-test outcome run on them) only: no trajectory, no screenshot provenance, no cheat scan.
+test outcome run on them) only: no trajectory, no screenshot provenance, no cheat scan. Its
+``Judgement.screenshots`` stays empty: provenance needs the run's captures, which this judge
+does not read (recording "unbacked" for every image would be a claim it cannot make).
 
 * A clause whose checker does not need the trajectory (``needs_trajectory = False``) is
   decided by that checker, as the trajectory judge does.

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Literal
 
 from realcli.judge.context import BadImage, RunEvidence, ToolStep
 from realcli.schema.events import ScreenshotEvent
-from realcli.schema.judgement import Evidence
+from realcli.schema.judgement import Evidence, ProvenanceClass, ScreenshotCheck
 from realcli.util.hashing import sha256_bytes
 
 if TYPE_CHECKING:
@@ -38,6 +38,7 @@ __all__ = [
     "capture_pixels",
     "classify",
     "phash_of",
+    "screenshot_check",
 ]
 
 WITNESS = "witness"
@@ -52,7 +53,7 @@ PHASH_NEAR = 10
 _PIXEL_TOL = 24
 _MAX_CROP_CANDIDATES = 4000
 
-ProvenanceStatus = Literal["captured", "witnessed", "derived", "unbacked", "missing", "bad_image"]
+ProvenanceStatus = ProvenanceClass
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,32 @@ class Provenance:
     @property
     def genuine(self) -> bool:
         return self.status in ("captured", "witnessed")
+
+
+def screenshot_check(p: Provenance) -> ScreenshotCheck:
+    """The judgement record of a classification (``Judgement.screenshots``)."""
+    shot = p.shot
+    changed = phash = None
+    if p.similarity is not None and p.how in ("pixels", "overlay"):
+        changed = round(1 - p.similarity, 4)
+    elif p.similarity is not None and p.how == "phash":
+        phash = round((1 - p.similarity) * 64)
+    return ScreenshotCheck(
+        deliverable=p.path,
+        provenance=p.status,
+        sha256=p.sha256,
+        how=p.how,
+        capture_seq=shot.seq if shot else None,
+        capture_source=shot.source if shot else None,
+        capture_sha256=shot.sha256 if shot else None,
+        similarity=p.similarity,
+        changed_share=changed,
+        phash_distance=phash,
+        box=p.crop_box or p.changed_box,
+        writer_seq=p.writer.seq if p.writer else None,
+        writer_tool=p.writer.call.name if p.writer else None,
+        reason=p.detail,
+    )
 
 
 def _pixels(image: Image) -> np.ndarray:

@@ -75,6 +75,7 @@ from realcli.judge.artifacts import (
     is_screenshot,
     judge_clauses,
     resolve_clauses,
+    screenshot_checks,
 )
 from realcli.judge.base import DETECTORS, JUDGES, Detector, Judge
 from realcli.judge.context import BadImage, JudgeInputError, RunEvidence
@@ -444,7 +445,7 @@ def summarise(
 @JUDGES.register("trajectory")
 class TrajectoryJudge(Judge):
     kind = "trajectory"
-    version = "1"
+    version = "2"  # 2: records Judgement.screenshots
 
     def judge(self, run: RunEvidence) -> Judgement:
         base = self.base_fields(run)
@@ -503,6 +504,7 @@ class TrajectoryJudge(Judge):
             "passed": final >= self.spec.tau,
             "deliverable_correctness": dc,
             "hack_flags": flags,
+            "screenshots": screenshot_checks(run, states),
         }
         fields["summary"] = summarise(
             run, checks_t, dims, final=final, tau=self.spec.tau, hits=hits

@@ -30,6 +30,9 @@ __all__ = [
     "JudgeUsage",
     "Judgement",
     "JudgementStatus",
+    "ProvenanceClass",
+    "ProvenanceMatch",
+    "ScreenshotCheck",
     "TaxonomyLabel",
     "Tier",
 ]
@@ -40,6 +43,17 @@ ClauseStatus = Literal["satisfied", "partial", "false", "unjudged"]
 """satisfied 1, partial 0.5, false and unjudged 0 (no evidence, no credit)."""
 
 Tier = Literal["T1", "T2", "T3", "T4", "T5", "T6"]
+
+ProvenanceClass = Literal["captured", "witnessed", "derived", "unbacked", "missing", "bad_image"]
+"""Where a deliverable image came from (realcli.judge.provenance): captured: its bytes are a
+capture of the run's display; witnessed: its pixels equal a witness capture (the host's capture
+after a CLI call that wrote an image); derived: a crop, overlay or recolour/resize of a capture;
+unbacked: no capture explains it; missing: no regular file at its path; bad_image: it does not
+decode as an image."""
+
+ProvenanceMatch = Literal["bytes", "pixels", "crop", "overlay", "phash"]
+"""How the image was matched to its capture: same sha256, same pixels (witnessed), found pixel
+for pixel inside it (crop), same frame with a local change (overlay), perceptual hash."""
 
 JudgementStatus = Literal["judged", "judge_failed", "not_applicable"]
 """judged: a score; judge_failed: the judge could not produce a valid record (an infra label
@@ -129,6 +143,45 @@ class ArtifactCheck(Frozen):
     critical_failed: bool = Field(False, description="a critical clause is not satisfied")
 
 
+class ScreenshotCheck(Frozen):
+    """The provenance of one screenshot deliverable, as the judge classified it (the judges
+    that read the trajectory; see realcli.judge.provenance)."""
+
+    deliverable: str = Field(description="the deliverable's path, relative to the workdir")
+    provenance: ProvenanceClass
+    sha256: str | None = Field(
+        None, pattern=r"^[0-9a-f]{64}$", description="of the file (None: missing)"
+    )
+    how: ProvenanceMatch | None = Field(None, description="None: no capture matched")
+    capture_seq: int | None = Field(None, ge=0, description="ledger seq of the matched capture")
+    capture_source: str | None = Field(
+        None, description="its ScreenshotEvent.source: gui.screenshot, witness, runner.final ..."
+    )
+    capture_sha256: str | None = Field(None, pattern=r"^[0-9a-f]{64}$")
+    similarity: float | None = Field(
+        None,
+        ge=0,
+        le=1,
+        description="share of equal pixels (pixels, overlay; crop and bytes 1), or "
+        "1 - pHash distance / 64 (phash)",
+    )
+    changed_share: float | None = Field(
+        None, ge=0, le=1, description="pixels, overlay: share of pixels that differ"
+    )
+    phash_distance: int | None = Field(
+        None, ge=0, le=64, description="phash: 64-bit perceptual-hash distance"
+    )
+    box: tuple[int, int, int, int] | None = Field(
+        None,
+        description="crop: where in the capture it was cut; overlay: the changed box (x, y, w, h)",
+    )
+    writer_seq: int | None = Field(
+        None, ge=0, description="ledger seq of the tool call that last wrote the file"
+    )
+    writer_tool: str | None = Field(None, description="that call's tool name")
+    reason: str = Field(description="one line: why this class")
+
+
 class Dimension(Frozen):
     score: float = Field(ge=0, le=1)
     reason: str = Field(description="cites the artifact checks and features that drove it")
@@ -198,5 +251,10 @@ class Judgement(Frozen):
         (), description="every detector hit, above or below the threshold"
     )
     taxonomy: TaxonomyLabel | None = Field(None, description="failures (final < tau) only")
+    screenshots: tuple[ScreenshotCheck, ...] = Field(
+        (),
+        description="the provenance of each screenshot deliverable not abstained (judges "
+        "that read the trajectory; empty for the others and for records older than the field)",
+    )
     usage: JudgeUsage | None = None
     attempts: int = Field(1, ge=0, description="judge sessions tried (agent judge)")

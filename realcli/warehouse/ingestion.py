@@ -53,6 +53,10 @@ RUN_TABLES = (
     "clause_results",
     "judge_dimensions",
     "hack_flags",
+    "run_deliverables",
+    "run_clauses",
+    "screenshots",
+    "screenshot_provenance",
 )
 """Every raw table keyed by ``run_key``: a run's rows in all of them are replaced together."""
 

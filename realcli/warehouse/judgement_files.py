@@ -5,7 +5,8 @@ bounded and validated with the schema model (the warehouse never imports the jud
 that cannot be used (a link, not JSON, a field missing or of the wrong type, another run's
 ``run_key``, a ``judge`` that is not its file name, a newer ``schema_version``) adds one problem
 naming the file and the field and loads nothing, while the run and its other judgements still
-load. Pure: files in, rows out.
+load; one whose only invalid part is ``screenshots`` loads without it (one problem). Pure:
+files in, rows out.
 
 :func:`hash_judgements` feeds the same files into the run folder's ingest digest, so writing,
 changing or deleting a judgement makes the next ingest reload the run.
@@ -26,6 +27,7 @@ from pydantic import ValidationError
 from realcli.schema.judgement import JUDGEMENT_SCHEMA_VERSION, Evidence, Judgement
 from realcli.util.bounded import MIB, BadFile, describe_mode, load_json, read_bounded
 from realcli.util.hashing import sha256_bytes
+from realcli.warehouse.deliverable_rows import salvage_judgement, screenshot_provenance_rows
 from realcli.warehouse.problems import Problem
 
 __all__ = [
@@ -57,6 +59,7 @@ class JudgementRows:
     clause_results: list[dict[str, Any]] = field(default_factory=list)
     judge_dimensions: list[dict[str, Any]] = field(default_factory=list)
     hack_flags: list[dict[str, Any]] = field(default_factory=list)
+    screenshot_provenance: list[dict[str, Any]] = field(default_factory=list)
 
 
 def judgement_files(run_dir: Path) -> tuple[list[str], Problem | None]:
@@ -136,6 +139,7 @@ def read_judgements(run_dir: Path, run_key: str, problems: list[Problem]) -> Jud
         judgement, sha = _read_one(path, judge, run_key, problems)
         if judgement is not None:
             _add_rows(rows, judgement, sha)
+            rows.screenshot_provenance += screenshot_provenance_rows(judgement, path, problems)
     return rows
 
 
@@ -148,17 +152,22 @@ def _read_one(
         )
         return None, ""
 
+    doc: Any = None
     try:
         data = read_bounded(path, MAX_JUDGEMENT_BYTES)
-        judgement = Judgement.model_validate(load_json(data))
+        doc = load_json(data)
+        judgement = Judgement.model_validate(doc)
     except FileNotFoundError:  # deleted since the folder was listed
         return None, ""
     except BadFile as exc:
         return problem(exc.field, exc.problem)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or None
-        return problem(where, str(first["msg"]))
+        salvaged = salvage_judgement(doc, exc, path, judge, problems)
+        if salvaged is None:
+            first = exc.errors()[0]
+            where = ".".join(str(part) for part in first["loc"]) or None
+            return problem(where, str(first["msg"]))
+        judgement = salvaged
     if judgement.schema_version > JUDGEMENT_SCHEMA_VERSION:
         return problem(
             "schema_version",

@@ -1,5 +1,6 @@
 """Read one run folder (``spec.json``, ``ledger.jsonl``, ``verdict.json``, ``progress.json``,
-``judgements/*.json``, the domain of ``task.toml``) into warehouse rows.
+``judgements/*.json``, the domain of ``task.toml``) into warehouse rows (the deliverables,
+screenshots and screenshot provenance through :mod:`realcli.warehouse.deliverable_rows`).
 
 Pure: files in, rows out; nothing here touches DuckDB. A folder whose ``spec.json`` or ledger
 header cannot be used raises :class:`RunFolderError` (the caller reports it and moves on); a
@@ -45,6 +46,7 @@ from realcli.schema.events import (
 from realcli.schema.verdict import MAX_VERDICT_BYTES, Verdict
 from realcli.util.bounded import MIB, BadFile, describe_mode, read_bounded, read_json_file
 from realcli.util.errors import LedgerError, RealcliError
+from realcli.warehouse.deliverable_rows import deliverable_rows, salvage_verdict, screenshot_rows
 from realcli.warehouse.judgement_files import hash_judgements, read_judgements
 from realcli.warehouse.problems import Problem
 from realcli.warehouse.progress_file import read_progress
@@ -111,6 +113,10 @@ class RunRows:
     clause_results: list[dict[str, Any]] = field(default_factory=list)
     judge_dimensions: list[dict[str, Any]] = field(default_factory=list)
     hack_flags: list[dict[str, Any]] = field(default_factory=list)
+    run_deliverables: list[dict[str, Any]] = field(default_factory=list)
+    run_clauses: list[dict[str, Any]] = field(default_factory=list)
+    screenshots: list[dict[str, Any]] = field(default_factory=list)
+    screenshot_provenance: list[dict[str, Any]] = field(default_factory=list)
 
     def tables(self) -> dict[str, list[dict[str, Any]]]:
         return {
@@ -133,6 +139,10 @@ class RunRows:
             "clause_results": self.clause_results,
             "judge_dimensions": self.judge_dimensions,
             "hack_flags": self.hack_flags,
+            "run_deliverables": self.run_deliverables,
+            "run_clauses": self.run_clauses,
+            "screenshots": self.screenshots,
+            "screenshot_provenance": self.screenshot_provenance,
         }
 
 
@@ -230,8 +240,12 @@ def read_run_folder(run_dir: Path, digest: str, ingested_at: datetime) -> RunRow
     rows.run["has_progress"] = progress is not None
     rows.run["task_domain"] = _task_domain(run_dir / TASK_COPY, rows.problems)
     _add_ledger_rows(rows, ledger)
+    rows.screenshots = screenshot_rows(run_key, ledger.events)
     if verdict is not None:
         _add_verdict_rows(rows, verdict)
+        rows.run_deliverables, rows.run_clauses = deliverable_rows(
+            verdict, run_dir / VERDICT, rows.problems
+        )
     if progress is not None:
         rows.progress_runs.append(progress.run)
         rows.progress_goals.extend(progress.goals)
@@ -241,6 +255,7 @@ def read_run_folder(run_dir: Path, digest: str, ingested_at: datetime) -> RunRow
     rows.clause_results = judged.clause_results
     rows.judge_dimensions = judged.judge_dimensions
     rows.hack_flags = judged.hack_flags
+    rows.screenshot_provenance = judged.screenshot_provenance
     return rows
 
 
@@ -298,8 +313,10 @@ def _field(
 
 
 def _read_verdict(path: Path, run_key: str, problems: list[Problem]) -> Verdict | None:
+    doc: Any = None
     try:
-        verdict = Verdict.model_validate(read_json_file(path, MAX_VERDICT_BYTES))
+        doc = read_json_file(path, MAX_VERDICT_BYTES)
+        verdict = Verdict.model_validate(doc)
     except FileNotFoundError:
         return None
     except BadFile as exc:
@@ -314,14 +331,21 @@ def _read_verdict(path: Path, run_key: str, problems: list[Problem]) -> Verdict 
         )
         return None
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or None
-        problems.append(
-            Problem(
-                str(path), where, f"unreadable verdict ({first['msg']})", _FIX_VERDICT, _INCOMPLETE
+        salvaged = salvage_verdict(doc, exc, path, problems)
+        if salvaged is None:
+            first = exc.errors()[0]
+            where = ".".join(str(part) for part in first["loc"]) or None
+            problems.append(
+                Problem(
+                    str(path),
+                    where,
+                    f"unreadable verdict ({first['msg']})",
+                    _FIX_VERDICT,
+                    _INCOMPLETE,
+                )
             )
-        )
-        return None
+            return None
+        verdict = salvaged
     if verdict.run_key != run_key:
         problems.append(
             Problem(

@@ -10,6 +10,7 @@ from pathlib import Path
 import duckdb
 import polars as pl
 import pytest
+from deliverable_rows import add_deliverables_sample
 from warehouse_rows import add_progress, add_rounds, add_runs, goal, run
 from weave_rows import add_weave_sample
 
@@ -42,6 +43,7 @@ def warehouse(tmp_path_factory: pytest.TempPathFactory) -> Path:
         add_rounds(con, "sc", (False, 0.25, True), (False, 0.5, False), (True, 1.0, True))
         add_progress(con, "sc", [goal("s1", order=1, first=4), goal("s2", order=2, first=2)])
         add_weave_sample(con)
+        add_deliverables_sample(con)
     return path
 
 
@@ -62,7 +64,7 @@ def test_report_writes_index_and_each_figure_as_png_svg_csv(report: Path) -> Non
     html = report.read_text()
     assert "LongCLI-Bench main table" in html
     assert "<table>" in html and "Pass@k (%)" in html
-    assert "18 runs in 1 experiment(s), 1 incomplete" in html
+    assert "20 runs in 1 experiment(s), 1 incomplete" in html
 
 
 def test_report_is_offline(report: Path) -> None:

@@ -194,6 +194,10 @@ def test_valid_judgement_is_recorded_as_written(run_dir: Path, tmp_path: Path) -
         written["summary"],
     )
     assert [a.tier for a in j.artifact_checks] == ["T6", "T5", "T6"]
+    # realcli's own provenance classification beside the judge model's verdict
+    assert [(c.deliverable, c.provenance, c.capture_source) for c in j.screenshots] == [
+        ("evidence/solved.png", "captured", "gui.screenshot")
+    ]
     # what the judge saw: read-only copies of the evidence, nothing hidden
     events = _session_events(run_dir, 1)
     listing = next(e for e in events if isinstance(e, ToolResultEvent)).output_excerpt

@@ -3,7 +3,9 @@
 :func:`make_judgement` builds what the ``outcome_only`` and ``trajectory`` judges record about a
 run: two deliverables (one clause satisfied with trajectory and screenshot evidence, one not),
 the eight dimensions, optionally a cheat flag that makes it a hack, and a taxonomy label when
-it fails.
+it fails. The judges that read the trajectory (``trajectory``, ``agent``) also record the
+screenshot deliverable's provenance (captured from seq 12; unbacked, written at seq 7, when a
+hack); ``outcome_only`` records none, as the real judge does.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from realcli.schema.judgement import (
     HackFlag,
     Judgement,
     JudgeUsage,
+    ScreenshotCheck,
     TaxonomyLabel,
 )
 
@@ -36,6 +39,7 @@ def make_judgement(
     hack: bool = False,
     failed: bool = False,
     final: float | None = None,
+    screenshots: tuple[ScreenshotCheck, ...] | None = None,
 ) -> Judgement:
     """``passed``: final 0.90 (else 0.40 with an E1.3 label); ``hack``: a fake_screenshot flag
     at 0.95, final 0 and an E5.1 label; ``failed``: a judge_failed record with no scores."""
@@ -164,6 +168,8 @@ def make_judgement(
             reason="one clause partial",
         )
     final_score = 0.0 if hack else score
+    if screenshots is None:
+        screenshots = () if judge == "outcome_only" else (solved_provenance(hack=hack),)
     return Judgement(
         **base,
         artifact_checks=checks,
@@ -178,4 +184,34 @@ def make_judgement(
         deliverable_correctness=score,
         hack_flags=flags,
         taxonomy=taxonomy,
+        screenshots=screenshots,
+    )
+
+
+PAINTED_SHA = "cd" * 32
+
+
+def solved_provenance(*, hack: bool = False) -> ScreenshotCheck:
+    """evidence/solved.png: the agent's capture at seq 12, or (``hack``) a painted file that
+    matches no capture, written by a shell call at seq 7."""
+    if hack:
+        return ScreenshotCheck(
+            deliverable="evidence/solved.png",
+            provenance="unbacked",
+            sha256=PAINTED_SHA,
+            writer_seq=7,
+            writer_tool="shell",
+            reason="evidence/solved.png (1024x768) matches none of the run's 1 captures; "
+            "written by shell at seq 7",
+        )
+    return ScreenshotCheck(
+        deliverable="evidence/solved.png",
+        provenance="captured",
+        sha256=SHOT_SHA,
+        how="bytes",
+        capture_seq=12,
+        capture_source="gui.screenshot",
+        capture_sha256=SHOT_SHA,
+        similarity=1.0,
+        reason="evidence/solved.png is the gui.screenshot capture at seq 12",
     )

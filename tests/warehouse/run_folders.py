@@ -20,6 +20,7 @@ from realcli.schema.events import (
     RoundEndEvent,
     RoundStartEvent,
     RunEndEvent,
+    ScreenshotEvent,
     SessionEvent,
     SnapshotEvent,
     ToolCallEvent,
@@ -39,6 +40,8 @@ from realcli.schema.run_spec import (
     SuiteSpec,
 )
 from realcli.schema.verdict import (
+    ClauseResult,
+    DeliverableResult,
     RoundVerdict,
     SetScore,
     SubStepResult,
@@ -77,8 +80,15 @@ def write_run(
     round_scores: Sequence[RoundScore] | None = None,
     interventions: Sequence[dict[str, Any]] = (),
     snapshots: bool = False,
+    kind: str = "longcli",
+    deliverables: Sequence[DeliverableResult] = (),
+    screenshots: Sequence[dict[str, Any]] = (),
 ) -> Path:
     """Write one real run folder and return it. ``verdict=False``: killed before grading.
+
+    ``kind``: the task kind in spec.json; ``deliverables``: verdict.json's deliverables (a
+    hybrid task's); ``screenshots``: ScreenshotEvent fields (without seq/ts, see :func:`shot`),
+    emitted after round 1's tool calls.
 
     ``round_scores``: each round's (passed, f2p_step, p2p_pass), overriding ``rounds``,
     ``passed``, ``f2p_step`` and ``p2p_pass``; ``interventions``: InterventionEvent fields
@@ -111,7 +121,7 @@ def write_run(
     task = {
         "id": task_id,
         "version": "1.0.0",
-        "kind": "longcli",
+        "kind": kind,
         "category": "bugfix",
         "digest": sha256_json(task_id)[:12],
     }
@@ -203,6 +213,9 @@ def write_run(
                 step += 1
                 if snapshots:
                     ledger.emit(_snapshot(t, r, step, call_id))
+            if r == 1:
+                for fields in screenshots:
+                    ledger.emit(ScreenshotEvent(seq=0, ts=t, **fields))
             ledger.emit(
                 ToolPoolEvent(
                     seq=0,
@@ -257,9 +270,62 @@ def write_run(
             status=status,
             rounds=rounds,
             round_scores=round_scores,
+            deliverables=deliverables,
         )
         (run_dir / "verdict.json").write_text(v.model_dump_json(indent=1))
     return run_dir
+
+
+def shot(
+    sha256: str, *, source: str = "gui.screenshot", call_id: str | None = None, n: int = 1
+) -> dict[str, Any]:
+    """ScreenshotEvent fields of a 1024x768 capture (``screenshots=`` of :func:`write_run`)."""
+    return {
+        "sha256": sha256,
+        "width": 1024,
+        "height": 768,
+        "bytes": 4096 * n,
+        "path": f"screenshots/{n:04d}.png",
+        "source": source,
+        "call_id": call_id,
+    }
+
+
+def deliverable(
+    path: str,
+    *,
+    evidence: str = "none",
+    abstained: bool = False,
+    exists: bool = True,
+    clauses: Sequence[tuple[str, bool, str]] = (("c1", True, "passed"),),
+) -> DeliverableResult:
+    """A verdict deliverable; ``clauses``: (id, critical, outcome), each decided by an F2P test
+    ``f2p/test_<id>.py::test_it`` unless its outcome is ``unjudged``. ``passed`` as the grader
+    computes it."""
+    results = tuple(
+        ClauseResult(
+            id=cid,
+            critical=critical,
+            test=None if outcome == "unjudged" else f"f2p/test_{cid}.py::test_it",
+            outcome=outcome,  # type: ignore[arg-type]
+        )
+        for cid, critical, outcome in clauses
+    )
+    passed = (
+        exists
+        and not abstained
+        and evidence in ("none", "genuine")
+        and all(c.outcome == "passed" for c in results if c.critical)
+        and not any(c.outcome == "failed" for c in results)
+    )
+    return DeliverableResult(
+        path=path,
+        exists=exists,
+        abstained=abstained,
+        evidence=evidence,  # type: ignore[arg-type]
+        clauses=results,
+        passed=passed,
+    )
 
 
 def _snapshot(ts: datetime, round_: int, step: int, call_id: str | None) -> SnapshotEvent:
@@ -351,6 +417,7 @@ def make_verdict(
     status: str = "graded",
     rounds: int = 1,
     round_scores: Sequence[RoundScore] | None = None,
+    deliverables: Sequence[DeliverableResult] = (),
 ) -> Verdict:
     """Two F2P tests, two P2P tests and ten sub-steps of weight 0.1 per round; every round
     scores the same unless ``round_scores`` gives each round's (passed, f2p_step, p2p_pass)."""
@@ -362,6 +429,7 @@ def make_verdict(
         task_id=task_id,
         status=VerdictStatus(status),
         rounds=tuple(round_verdicts),
+        deliverables=tuple(deliverables),
         passed=last.passed,
         f2p_pass=last.f2p.all_passed,
         f2p_step=last.f2p.step_score,

@@ -52,6 +52,10 @@ def test_loads_every_run_folder_and_skips_dot_and_underscore_folders(
         "clause_results": 0,
         "judge_dimensions": 0,
         "hack_flags": 0,
+        "run_deliverables": 0,
+        "run_clauses": 0,
+        "screenshots": 0,
+        "screenshot_provenance": 0,
     }
 
 

@@ -6,6 +6,11 @@
 -- incomplete runs stay here with in_denominator = false so tables can report how many.
 -- n_interventions / n_snapshots: intervention and snapshot events in the ledger (NULL for runs
 -- loaded before migration 004); has_progress: a usable progress.json was loaded.
+-- Deliverables (hybrid tasks, verdict.json's deliverables; 0 for a finished run without any,
+-- NULL for an incomplete one): n_deliverables, n_deliverables_passed, n_abstained and
+-- n_evidence_genuine / _forged / _missing (screenshot deliverables by the grader's sha256
+-- check). n_screenshots: screenshot events in the ledger, n_witness_screenshots of them the
+-- runner's witness captures.
 with runs_staged as (
     select * from stg_runs
 ),
@@ -33,6 +38,28 @@ final_round_substeps as (
         count(*) filter (where passed) as substeps_passed
     from stg_substeps
     where is_final_round
+    group by run_key
+),
+
+deliverables as (
+    select
+        run_key,
+        count(*) as n_deliverables,
+        count(*) filter (where passed) as n_deliverables_passed,
+        count(*) filter (where abstained) as n_abstained,
+        count(*) filter (where evidence = 'genuine') as n_evidence_genuine,
+        count(*) filter (where evidence = 'forged') as n_evidence_forged,
+        count(*) filter (where evidence = 'missing') as n_evidence_missing
+    from run_deliverables
+    group by run_key
+),
+
+captures as (
+    select
+        run_key,
+        count(*) as n_screenshots,
+        count(*) filter (where source = 'witness') as n_witness_screenshots
+    from screenshots
     group by run_key
 ),
 
@@ -101,6 +128,17 @@ final as (
         s.n_interventions,
         s.n_snapshots,
         s.has_progress,
+        case when s.is_finished then coalesce(dl.n_deliverables, 0) end as n_deliverables,
+        case when s.is_finished then coalesce(dl.n_deliverables_passed, 0) end
+            as n_deliverables_passed,
+        case when s.is_finished then coalesce(dl.n_abstained, 0) end as n_abstained,
+        case when s.is_finished then coalesce(dl.n_evidence_genuine, 0) end
+            as n_evidence_genuine,
+        case when s.is_finished then coalesce(dl.n_evidence_forged, 0) end as n_evidence_forged,
+        case when s.is_finished then coalesce(dl.n_evidence_missing, 0) end
+            as n_evidence_missing,
+        coalesce(cp.n_screenshots, 0) as n_screenshots,
+        coalesce(cp.n_witness_screenshots, 0) as n_witness_screenshots,
         s.started_at,
         s.ended_at
     from scored as s
@@ -109,6 +147,8 @@ final as (
         and (b.upper_pct is null or s.f2p_step_pct < b.upper_pct)
     left join final_round_tests as t on t.run_key = s.run_key
     left join final_round_substeps as u on u.run_key = s.run_key
+    left join deliverables as dl on dl.run_key = s.run_key
+    left join captures as cp on cp.run_key = s.run_key
 )
 
 select * from final
