@@ -23,9 +23,16 @@ import polars as pl
 
 from analysis.figures import (
     collaboration,
+    cross_channel_drift,
+    early_retention,
+    first_violation_km,
+    goal_maintenance,
+    halt_indicators,
     harness_audit,
     longcli_main_table,
+    p2p_vs_progress,
     progress_order,
+    round_retention,
     self_correction,
     step_distribution,
 )
@@ -54,6 +61,13 @@ FIGURES: tuple[Figure, ...] = (
     collaboration,
     progress_order,
     harness_audit,
+    goal_maintenance,
+    round_retention,
+    p2p_vs_progress,
+    early_retention,
+    first_violation_km,
+    halt_indicators,
+    cross_channel_drift,
 )
 
 
