@@ -99,14 +99,23 @@ def survival(times: np.ndarray, observed: np.ndarray) -> list[dict[str, float | 
                 "ci_high": 100.0,
             }
         )
+    ordered = np.sort(times)
+    broken = np.sort(times[observed])
+    censored = np.sort(times[~observed])
+
+    def count(sorted_times: np.ndarray, t: float) -> int:
+        return int(
+            np.searchsorted(sorted_times, t, side="right")
+            - np.searchsorted(sorted_times, t, side="left")
+        )
+
     for i, t in enumerate(sf.quantiles):
-        at = times == t
         rows.append(
             {
                 "steps": int(t),
-                "n_at_risk": int((times >= t).sum()),
-                "n_violations": int((at & observed).sum()),
-                "n_censored": int((at & ~observed).sum()),
+                "n_at_risk": int(len(ordered) - np.searchsorted(ordered, t, side="left")),
+                "n_violations": count(broken, t),
+                "n_censored": count(censored, t),
                 "survival_pct": _pct(sf.probabilities[i]),
                 "ci_low": _pct(interval.low.probabilities[i]),
                 "ci_high": _pct(interval.high.probabilities[i]),
@@ -127,11 +136,14 @@ def data(con: duckdb.DuckDBPyConnection, *, spec: ReportSpec | None = None) -> p
         times = group["time"].cast(pl.Float64).to_numpy()
         observed = group["observed"].to_numpy()
         system = dict(zip(axes, key, strict=True))
+        runs_at = dict(
+            group.group_by("time")
+            .agg(pl.col("run_key").unique().sort())
+            .select(pl.col("time").cast(pl.Int64), "run_key")
+            .iter_rows()
+        )
         for row in survival(times, observed):
-            steps = row["steps"]
-            at = group.filter(pl.col("time") == steps)
-            keys = sorted(set(at["run_key"].to_list()))
-            rows.append(system | row | {"run_keys": keys})
+            rows.append(system | row | {"run_keys": runs_at.get(row["steps"], [])})
     schema: dict[str, pl.DataType | type[pl.DataType]] = dict.fromkeys(axes, pl.String)
     schema |= {
         "steps": pl.Int64,
@@ -159,7 +171,12 @@ def chart(df: pl.DataFrame) -> alt.LayerChart | alt.FacetChart | alt.Chart:
     band = (
         alt.Chart(source)
         .mark_area(interpolate="step-after", opacity=0.15)
-        .encode(x=x, y="ci_low:Q", y2="ci_high:Q", color=color)
+        .encode(
+            x=x,
+            y="ci_low:Q",
+            y2="ci_high:Q",
+            color=alt.Color("system:N", sort=systems, legend=None),
+        )
     )
     curve = (
         alt.Chart(source)

@@ -151,7 +151,8 @@ def chart(df: pl.DataFrame) -> alt.HConcatChart | alt.Chart:
     if df.is_empty():
         return placeholder(TITLE, EMPTY)
     systems = df["system"].to_list()
-    y = alt.Y("system:N", sort=systems, title=None, axis=alt.Axis(labelLimit=280))
+    rows = alt.Scale(domain=systems)  # every panel lists every system, in one order
+    y = alt.Y("system:N", scale=rows, title=None, axis=alt.Axis(labelLimit=280))
     pct = alt.Scale(domain=[0, 100])
     base = alt.Chart(df.drop("run_keys"))
     gms = alt.layer(
@@ -172,7 +173,7 @@ def chart(df: pl.DataFrame) -> alt.HConcatChart | alt.Chart:
         alt.Chart(kinds)
         .mark_point(filled=True, size=70)
         .encode(
-            y=alt.Y("system:N", sort=systems, title=None, axis=None),
+            y=alt.Y("system:N", scale=rows, title=None, axis=None),
             x=alt.X("percent:Q", scale=pct, title="GMS by goal kind (%)"),
             color=alt.Color("kind:N", sort=list(KINDS), legend=alt.Legend(orient="bottom")),
             shape=alt.Shape("kind:N", sort=list(KINDS), legend=None),
@@ -183,7 +184,7 @@ def chart(df: pl.DataFrame) -> alt.HConcatChart | alt.Chart:
     false = (
         base.mark_bar(color="#e45756")
         .encode(
-            y=alt.Y("system:N", sort=systems, title=None, axis=None),
+            y=alt.Y("system:N", scale=rows, title=None, axis=None),
             x=alt.X("false_completion_pct:Q", scale=pct, title="false completions / claims (%)"),
             tooltip=[
                 "system:N",

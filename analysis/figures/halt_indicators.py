@@ -108,13 +108,14 @@ def data(con: duckdb.DuckDBPyConnection, *, spec: ReportSpec | None = None) -> p
 
 _PANELS: dict[str, tuple[str, list[float] | None]] = {
     "last_progress_index_pct": ("last progress (% of run)", [0.0, 100.0]),
-    "idle_tail_pct": ("idle tail (% of run)", [0.0, 100.0]),
+    "idle_tail_steps": ("idle tail (steps)", None),
     "open_goals_per_stop": ("open goals / voluntary stop", None),
 }
 
 
 def chart(df: pl.DataFrame) -> alt.HConcatChart | alt.Chart:
-    """One bar panel per indicator, one bar per system."""
+    """One bar panel per indicator, one bar per system (the idle tail in steps: in % of the
+    run it is 100 − the last-progress index)."""
     if df.is_empty():
         return placeholder(TITLE, EMPTY)
     systems = df["system"].to_list()

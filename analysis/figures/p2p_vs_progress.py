@@ -19,7 +19,17 @@ from analysis.systems import SYSTEM_AXES, protocol_rank, with_system_label
 from realcli.schema.report import ReportSpec
 from realcli.warehouse import fetch_df
 
-__all__ = ["CAPTION", "COLUMN_LABELS", "EMPTY", "NAME", "POPULATION", "TITLE", "chart", "data"]
+__all__ = [
+    "CAPTION",
+    "COLUMN_LABELS",
+    "EMPTY",
+    "MAX_POINTS",
+    "NAME",
+    "POPULATION",
+    "TITLE",
+    "chart",
+    "data",
+]
 
 NAME = "p2p_vs_progress"
 TITLE = "P2P retention against F2P progress"
@@ -31,6 +41,9 @@ CAPTION = (
 )
 POPULATION = "Finished runs of every task kind that have P2P tests."
 EMPTY = "no finished runs with P2P tests"
+MAX_POINTS = 5000
+"""The chart draws at most this many run points (a fixed-seed sample; the table and the bin
+means keep every run), so a 100k-run report stays light."""
 COLUMN_LABELS = {
     "model": "Model",
     "harness": "Harness",
@@ -88,7 +101,10 @@ def chart(df: pl.DataFrame) -> alt.LayerChart | alt.FacetChart | alt.Chart:
     if df.is_empty():
         return placeholder(TITLE, EMPTY)
     systems = df["system"].unique(maintain_order=True).to_list()
-    source = df.drop("run_keys")
+    runs = df.filter(pl.col("level") == "run")
+    if runs.height > MAX_POINTS:
+        runs = runs.sample(n=MAX_POINTS, seed=0)
+    source = pl.concat([df.filter(pl.col("level") == "bin"), runs]).drop("run_keys")
     color = alt.Color("system:N", sort=systems, legend=alt.Legend(orient="bottom", columns=2))
     x = alt.X("f2p_step_pct:Q", scale=alt.Scale(domain=[0, 100]), title="F2P step (%)")
     y = alt.Y("p2p_retention_pct:Q", scale=alt.Scale(domain=[0, 105]), title="P2P retention (%)")

@@ -99,7 +99,7 @@ def chart(df: pl.DataFrame) -> alt.VConcatChart | alt.Chart:
     if df.is_empty():
         return placeholder(TITLE, EMPTY)
     systems = df["system"].unique(maintain_order=True).to_list()
-    pairs = df.sort("to_round", "from_round")["round_pair"].unique(maintain_order=True).to_list()
+    pairs = df["round_pair"].unique(maintain_order=True).to_list()  # consecutive, then T1→Tn
     source = df.drop("run_keys")
     rows = []
     for column, title in (("retention_pct", "retention (%)"), ("churn_pct", "churn (%)")):

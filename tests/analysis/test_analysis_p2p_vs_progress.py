@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import duckdb
+import pytest
 from warehouse_rows import add_progress, add_rounds, add_runs, assert_rows, goal, run
 
 from analysis.figures import p2p_vs_progress
@@ -56,3 +57,14 @@ def test_p2p_vs_progress_golden(con: duckdb.DuckDBPyConnection) -> None:
         ],
     )
     p2p_vs_progress.chart(got).to_dict()
+
+
+def test_the_chart_samples_run_points_beyond_its_cap(
+    con: duckdb.DuckDBPyConnection, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _seed(con)
+    monkeypatch.setattr(p2p_vs_progress, "MAX_POINTS", 2)
+    values = p2p_vs_progress.chart(p2p_vs_progress.data(con)).to_dict()["datasets"]
+    (rows,) = values.values()
+    assert sum(r["level"] == "run" for r in rows) == 2
+    assert sum(r["level"] == "bin" for r in rows) == 3  # every bin mean is kept
