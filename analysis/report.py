@@ -101,7 +101,8 @@ def _section(
 ) -> str:
     df = figure.data(con, spec=spec)
     csv_path = out_dir / f"{figure.NAME}.csv"
-    df.write_csv(csv_path)
+    lists = [c for c, t in df.schema.items() if isinstance(t, pl.List)]  # run_keys: CSV has none
+    df.with_columns(pl.col(c).list.join(" ") for c in lists).write_csv(csv_path)
     parts = [
         f'<section id="{html.escape(figure.NAME)}">',
         f"<h2>{html.escape(figure.TITLE)}</h2>",

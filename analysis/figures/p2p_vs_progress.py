@@ -105,7 +105,11 @@ def chart(df: pl.DataFrame) -> alt.LayerChart | alt.FacetChart | alt.Chart:
     if runs.height > MAX_POINTS:
         runs = runs.sample(n=MAX_POINTS, seed=0)
     source = pl.concat([df.filter(pl.col("level") == "bin"), runs]).drop("run_keys")
-    color = alt.Color("system:N", sort=systems, legend=alt.Legend(orient="bottom", columns=2))
+    color = alt.Color(
+        "system:N",
+        sort=systems,
+        legend=alt.Legend(orient="bottom", columns=2, labelLimit=320, symbolOpacity=1),
+    )
     x = alt.X("f2p_step_pct:Q", scale=alt.Scale(domain=[0, 100]), title="F2P step (%)")
     y = alt.Y("p2p_retention_pct:Q", scale=alt.Scale(domain=[0, 105]), title="P2P retention (%)")
     points = (

@@ -52,13 +52,13 @@ def test_drift_per_run(con: duckdb.DuckDBPyConnection) -> None:
     _seed(con)
     got = con.execute(
         "select run_key, n_cli_edits, n_gui_observations, n_gui_checks, n_unverified_cli_edits,"
-        " drifted from fct_cross_channel_drift order by run_key"
+        " drifted, first_unverified_seq from fct_cross_channel_drift order by run_key"
     ).fetchall()
     assert got == [
-        ("drift", 3, 1, 1, 2, True),
-        ("nocheck", 1, 1, 0, 0, False),
-        ("ok", 2, 2, 2, 0, False),
-        ("runner", 1, 0, 0, 0, False),
+        ("drift", 3, 1, 1, 2, True, 30),
+        ("nocheck", 1, 1, 0, 0, False, None),
+        ("ok", 2, 2, 2, 0, False, None),
+        ("runner", 1, 0, 0, 0, False, None),
     ]
 
 

@@ -9,7 +9,10 @@
 -- the screenshot event the call caused (same call_id); a GUI check is a
 -- GUI observation after at least one CLI edit (it could validate CLI work). Unverified CLI
 -- edits: CLI edits after the run's last GUI observation, counted only in runs with a GUI check
--- (without one there is no validation to drift from). drifted: at least one unverified edit.
+-- (without one there is no validation to drift from); first_unverified_seq: the first of them.
+-- drifted: at least one unverified edit. Whether the edited file is one the GUI shows is not
+-- known here: a helper script written after the last look counts too (first_unverified_seq
+-- points a reader at it).
 with runs_ as (
     select
         f.*,
@@ -80,7 +83,7 @@ observed as (
 ),
 
 unverified as (
-    select e.run_key, count(*) as n_unverified_cli_edits
+    select e.run_key, count(*) as n_unverified_cli_edits, min(e.seq) as first_unverified_seq
     from cli_edits as e
     inner join observed as o on o.run_key = e.run_key
     where o.n_gui_checks > 0 and e.seq > o.last_observation_seq
@@ -104,6 +107,7 @@ final as (
         coalesce(o.n_gui_checks, 0) > 0 as has_gui_check,
         o.last_observation_seq,
         coalesce(u.n_unverified_cli_edits, 0) as n_unverified_cli_edits,
+        u.first_unverified_seq,
         coalesce(u.n_unverified_cli_edits, 0) > 0 as drifted
     from runs_ as r
     left join first_edits as e on e.run_key = r.run_key
