@@ -23,15 +23,22 @@ import polars as pl
 
 from analysis.figures import (
     collaboration,
+    cross_channel_drift,
+    early_retention,
     evidence_provenance,
     failure_taxonomy,
+    first_violation_km,
+    goal_maintenance,
+    halt_indicators,
     harness_audit,
     interface_ablation,
     judge_ablation,
     longcli_main_table,
+    p2p_vs_progress,
     paired_flips,
     progress_order,
     reordering,
+    round_retention,
     self_correction,
     step_distribution,
     weave_cross_harness,
@@ -70,6 +77,13 @@ FIGURES: tuple[Figure, ...] = (
     paired_flips,
     reordering,
     evidence_provenance,
+    goal_maintenance,
+    round_retention,
+    p2p_vs_progress,
+    early_retention,
+    first_violation_km,
+    halt_indicators,
+    cross_channel_drift,
 )
 
 

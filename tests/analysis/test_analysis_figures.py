@@ -22,6 +22,7 @@ def test_figure_contract(figure: Figure, con: duckdb.DuckDBPyConnection) -> None
         run(passed=True),
         run(seed=2, f2p_step=0.4, n_interventions=0),
         run(model="m2", f2p_step=0.7),
+        run(run_key="hybrid", mode="hybrid", channels="cli,gui"),
         run(
             run_key="sc",
             protocol="self_correct",
@@ -32,7 +33,15 @@ def test_figure_contract(figure: Figure, con: duckdb.DuckDBPyConnection) -> None
         ),
     )
     add_rounds(con, "sc", (False, 0.5, True), (True, 1.0, True))
-    add_progress(con, "sc", [goal("s1", order=1, first=3), goal("s2", order=2, first=5)])
+    add_progress(
+        con,
+        "sc",
+        [
+            goal("s1", order=1, first=3),
+            goal("s2", order=2, first=5),
+            goal("p2p::t", kind="p2p", first=0),
+        ],
+    )
     add_weave_sample(con)
     add_deliverables_sample(con)
     df = figure.data(con)

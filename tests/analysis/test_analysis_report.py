@@ -39,9 +39,18 @@ def warehouse(tmp_path_factory: pytest.TempPathFactory) -> Path:
             ),
             run(status="incomplete", seed=9),
             run(run_key="sc", protocol="self_correct", n_rounds=3, has_progress=True),
+            run(run_key="hybrid", mode="hybrid", channels="cli,gui"),
         )
         add_rounds(con, "sc", (False, 0.25, True), (False, 0.5, False), (True, 1.0, True))
-        add_progress(con, "sc", [goal("s1", order=1, first=4), goal("s2", order=2, first=2)])
+        add_progress(
+            con,
+            "sc",
+            [
+                goal("s1", order=1, first=4),
+                goal("s2", order=2, first=2),
+                goal("p2p::t", kind="p2p", first=0, broke_at=[3], restored_at=[5]),
+            ],
+        )
         add_weave_sample(con)
         add_deliverables_sample(con)
     return path
@@ -64,7 +73,7 @@ def test_report_writes_index_and_each_figure_as_png_svg_csv(report: Path) -> Non
     html = report.read_text()
     assert "LongCLI-Bench main table" in html
     assert "<table>" in html and "Pass@k (%)" in html
-    assert "20 runs in 1 experiment(s), 1 incomplete" in html
+    assert "21 runs in 1 experiment(s), 1 incomplete" in html
 
 
 def test_report_is_offline(report: Path) -> None:
