@@ -17,7 +17,7 @@ from analysis.passk import DEFAULT_K
 from analysis.systems import SYSTEM_AXES, longcli_runs, pass_at_k_by_system, with_system_label
 from realcli.schema.report import ReportSpec
 
-__all__ = ["CAPTION", "COLUMN_LABELS", "NAME", "TITLE", "chart", "data"]
+__all__ = ["CAPTION", "COLUMN_LABELS", "NAME", "POPULATION", "TITLE", "chart", "data"]
 
 NAME = "longcli_main_table"
 TITLE = "LongCLI-Bench main table"
@@ -26,6 +26,11 @@ CAPTION = (
     "Pass@k: unbiased estimator 1 - C(n-c,k)/C(n,k) averaged over tasks (n seeds per task); "
     f"k = {DEFAULT_K} unless some task has fewer finished seeds, then k = that number (column k). "
     "Infra and task errors count as failures; incomplete runs are excluded and counted."
+)
+POPULATION = (
+    "LongCLI tasks (kind longcli, or kind not recorded), finished runs (graded, infra_error, "
+    "task_error; the last two count as failures); incomplete runs counted (last column), not "
+    "rated; hybrid (weave) runs are in the WeaveBench tables."
 )
 COLUMN_LABELS = {
     "model": "Model",

@@ -23,7 +23,17 @@ from analysis.systems import SYSTEM_AXES, protocol_rank, with_system_label
 from realcli.schema.report import ReportSpec
 from realcli.warehouse import fetch_df
 
-__all__ = ["CAPTION", "COLUMN_LABELS", "EMPTY", "NAME", "TITLE", "chart", "data", "run_order"]
+__all__ = [
+    "CAPTION",
+    "COLUMN_LABELS",
+    "EMPTY",
+    "NAME",
+    "POPULATION",
+    "TITLE",
+    "chart",
+    "data",
+    "run_order",
+]
 
 NAME = "progress_order"
 TITLE = "Step order and goal maintenance within runs"
@@ -34,6 +44,10 @@ CAPTION = (
     "violations: sub-steps completed before a prerequisite (% of dependency edges whose "
     "dependent was completed). GMS: goals (sub-steps, P2P tests) held at the end / ever held. "
     "Regressions: goals breaking after holding, per run."
+)
+POPULATION = (
+    "Every task kind (longcli and weave), finished runs (graded, infra_error, task_error) "
+    "with a progress replay (progress.json); runs without one and incomplete runs left out."
 )
 EMPTY = "no finished runs with a progress replay (progress.json)"
 COLUMN_LABELS = {
