@@ -185,7 +185,7 @@ def runs_command(runs_dir: Path, filters: RunFilters, *, as_json: bool = False) 
     table.add_column("seed", justify="right")
     table.add_column("status", no_wrap=True)
     for name in ("pass", "F2P step", "judged final"):
-        table.add_column(name, justify="right", no_wrap=name != "judged final")
+        table.add_column(name, justify="left" if name == "judged final" else "right")
     for r in rows:
         table.add_row(
             r.run_key[:12],
