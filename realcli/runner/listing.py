@@ -11,7 +11,10 @@ unreadable judgement file is a warning; the row keeps its other scores.
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+import stat
 import sys
 from collections import Counter
 from dataclasses import asdict, dataclass, field
@@ -27,7 +30,7 @@ from realcli.runner.folders import read_verdict
 from realcli.schema.events import HeaderEvent
 from realcli.schema.run_spec import RunSpec
 from realcli.schema.task_spec import TaskKind
-from realcli.util.bounded import MIB, BadFile, load_json, read_json_file
+from realcli.util.bounded import MIB, BadFile, describe_mode, load_json, read_json_file
 from realcli.util.validation import describe_validation_error
 
 __all__ = ["RunFilters", "RunRow", "list_runs", "read_run_row", "runs_command"]
@@ -77,6 +80,10 @@ class RunRow:
 def read_run_row(run_dir: Path) -> RunRow:
     """The row of one run folder; problems go to ``row.warnings``, never raised."""
     row = RunRow(run_key=run_dir.name, experiment=run_dir.parent.name, run_dir=str(run_dir))
+    if run_dir.is_symlink():  # the runner makes run folders itself; never read through a link
+        row.status = UNREADABLE
+        row.warnings.append(f"{run_dir}: is a symbolic link (not followed)")
+        return row
     header = _header(run_dir / LEDGER, row)
     if header is not None:
         row.run_key, row.experiment, row.task = header.run_key, header.experiment, header.task_id
@@ -95,19 +102,46 @@ def read_run_row(run_dir: Path) -> RunRow:
     return row
 
 
+def _first_line(path: Path) -> bytes:
+    """The first line of the regular file ``path`` (a link, FIFO... is :class:`BadFile`, as
+    :func:`read_bounded` has it), read without loading the rest of the ledger."""
+    flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        what = "is a symbolic link (not followed)" if exc.errno == errno.ELOOP else None
+        raise BadFile(what or f"cannot be read ({exc.strerror})") from exc
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise BadFile(f"is {describe_mode(mode)}, not a regular file")
+        with os.fdopen(os.dup(fd), "rb") as f:
+            line = f.readline(MAX_LINE_BYTES + 1)
+    finally:
+        os.close(fd)
+    if len(line) > MAX_LINE_BYTES:
+        raise BadFile(f"its first line is more than the {MAX_LINE_BYTES // MIB} MiB line cap")
+    return line
+
+
 def _header(path: Path, row: RunRow) -> HeaderEvent | None:
     try:
-        with path.open("rb") as f:
-            line = f.readline(MAX_LINE_BYTES + 1)
-        return HeaderEvent.model_validate(load_json(line, ints=False))
+        line = _first_line(path)
     except FileNotFoundError:
         problem = "missing (the run never started, or the folder is damaged)"
-    except (OSError, BadFile, ValueError) as exc:
-        first = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
-        if isinstance(exc, ValidationError) and exc.errors():
-            err = exc.errors()[0]
-            first = f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}"
-        problem = f"line 1: unreadable header ({first})"
+    except BadFile as exc:
+        problem = str(exc)
+    else:
+        try:
+            return HeaderEvent.model_validate(load_json(line, ints=False))
+        except (BadFile, ValueError) as exc:
+            first = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
+            if isinstance(exc, ValidationError) and exc.errors():
+                err = exc.errors()[0]
+                first = f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}"
+            problem = f"line 1: unreadable header ({first})"
     row.status = UNREADABLE
     row.warnings.append(f"{path}: {problem}")
     return None

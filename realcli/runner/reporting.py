@@ -5,16 +5,17 @@ The ``report`` group (``conf/report/default.yaml``) is composed by Hydra from th
 tree as ``realcli run`` (plus any ``--config-dir``), but it is not part of a run: it is added to
 the defaults list for this command only (``+report=NAME``). The option sugar (``--experiment``,
 ``--task``, ... ``--figure``) replaces the matching ``filters`` / ``figures`` list after
-composition. The resolved spec is written to ``<out>/report_spec.json`` and handed to
-``python -m analysis report --spec FILE``: realcli never imports ``analysis``.
+composition. The resolved spec is handed to ``python -m analysis report --spec FILE`` (realcli
+never imports ``analysis``), which keeps it as ``<out>/report_spec.json``.
 """
 
 from __future__ import annotations
 
-import json
+import os
 import re
 import subprocess
 import sys
+import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -25,10 +26,7 @@ from realcli.schema.report import ReportSpec
 from realcli.util.errors import ConfigError, RealcliError
 from realcli.util.validation import describe_validation_error, did_you_mean
 
-__all__ = ["FILTER_OPTIONS", "REPORT_SPEC_FILE", "compose_report", "report"]
-
-REPORT_SPEC_FILE = "report_spec.json"
-"""The resolved ReportSpec, beside index.html."""
+__all__ = ["FILTER_OPTIONS", "compose_report", "report"]
 
 FILTER_OPTIONS = {
     "experiment": "experiments",
@@ -160,24 +158,31 @@ def _allowed_keys(key: str) -> str:
 
 
 def report(warehouse: Path, out: Path, spec: ReportSpec) -> int:
-    """Write ``out/report_spec.json`` and build the report from it in a subprocess."""
+    """Build the report of ``spec`` in a subprocess (``python -m analysis report --spec``).
+
+    The spec goes through a temporary file in ``out``; the report writes
+    ``out/report_spec.json`` itself once its filters held, so a report that could not be built
+    never leaves a spec that did not make it.
+    """
     if not warehouse.is_file():
         raise RealcliError(str(warehouse), None, "no warehouse", "run `realcli ingest` first")
     out.mkdir(parents=True, exist_ok=True)
-    spec_path = out / REPORT_SPEC_FILE
-    spec_path.write_text(
-        json.dumps(spec.model_dump(mode="json"), indent=1) + "\n", encoding="utf-8"
-    )
-    cmd = [
-        sys.executable,
-        "-m",
-        "analysis",
-        "report",
-        "--warehouse",
-        str(warehouse),
-        "--out",
-        str(out),
-        "--spec",
-        str(spec_path),
-    ]
-    return subprocess.run(cmd, check=False).returncode
+    fd, name = tempfile.mkstemp(dir=out, prefix=".report_spec-", suffix=".json")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(spec.model_dump_json(indent=1) + "\n")
+        cmd = [
+            sys.executable,
+            "-m",
+            "analysis",
+            "report",
+            "--warehouse",
+            str(warehouse),
+            "--out",
+            str(out),
+            "--spec",
+            name,
+        ]
+        return subprocess.run(cmd, check=False).returncode
+    finally:
+        Path(name).unlink(missing_ok=True)

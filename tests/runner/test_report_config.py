@@ -121,6 +121,7 @@ def test_an_experiment_not_in_the_warehouse_lists_the_known_ones(
 ) -> None:
     argv = ["report", "--warehouse", str(warehouse), "--out", str(tmp_path), "--experiment", "x"]
     assert main(argv) == 2
+    assert list(tmp_path.iterdir()) == []  # no report_spec.json of a report never built
     assert (
         f"{warehouse}: report.filters.experiments: no run has experiment 'x'"
         " (fix: use one of: one, two)" in capfd.readouterr().err

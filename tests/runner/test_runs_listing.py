@@ -5,6 +5,7 @@ ambiguous prefix lists the matching runs and exits 2."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -35,6 +36,10 @@ def runs_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (bad_judgement / "judgements").mkdir()
     (bad_judgement / "judgements" / "trajectory.json").write_text('{"run_key": 1}')
     (runs / "beta" / "0000starting").mkdir()  # a folder being created: nothing written yet
+    fifo = write_run(runs, experiment="gamma", task_id="task-f")
+    (fifo / "ledger.jsonl").unlink()
+    os.mkfifo(fifo / "ledger.jsonl")  # would block a plain open(): never read
+    (runs / "gamma" / "ffff-link").symlink_to(judged, target_is_directory=True)
     return runs
 
 
@@ -43,7 +48,7 @@ def _by_task(runs_dir: Path, **filters: tuple[str, ...]) -> dict[str, dict[str, 
 
 
 def test_rows_come_from_header_spec_verdict_and_judgements(runs_dir: Path) -> None:
-    rows = _by_task(runs_dir)
+    rows = _by_task(runs_dir, experiment=("alpha", "beta"))
     assert sorted(rows) == ["?", "task-a", "task-b", "task-c", "task-e"]  # task-a twice
     alpha = _by_task(runs_dir, experiment=("alpha",))
     assert {k: alpha["task-a"][k] for k in ("model", "harness", "mode", "protocol", "seed")} == {
@@ -78,8 +83,18 @@ def test_a_damaged_folder_is_an_unreadable_row_with_a_warning_naming_the_file(
     assert "judgements/trajectory.json" in str(judgement["warnings"][0])
 
 
+def test_a_fifo_ledger_or_a_linked_folder_is_never_read(runs_dir: Path) -> None:
+    rows = list_runs(runs_dir, RunFilters(experiment=("gamma",)))
+    assert [(r.status, r.warnings) for r in rows] == [
+        ("unreadable", [f"{rows[0].run_dir}/ledger.jsonl: is a FIFO, not a regular file"]),
+        ("unreadable", [f"{rows[1].run_dir}: is a symbolic link (not followed)"]),
+    ]
+    assert rows[0].kind == "longcli" and rows[1].task == "?"
+
+
 def test_filters_combine(runs_dir: Path) -> None:
-    assert sorted(_by_task(runs_dir, status=("unreadable",))) == ["?", "task-c"]
+    unreadable = list_runs(runs_dir, RunFilters(status=("unreadable",)))
+    assert sorted(r.task for r in unreadable) == ["?", "?", "?", "task-c"]  # header, FIFO, link
     assert list(_by_task(runs_dir, model=("noop",), kind=("longcli",))) == ["task-a"]
     assert _by_task(runs_dir, harness=("codex",), mode=("hybrid",)) == {}
 
@@ -87,7 +102,10 @@ def test_filters_combine(runs_dir: Path) -> None:
 def test_cli_prints_a_table_and_warnings(
     runs_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["runs", "--runs-dir", str(runs_dir)]) == 0
+    assert (
+        main(["runs", "--runs-dir", str(runs_dir), "--experiment", "alpha", "--experiment", "beta"])
+        == 0
+    )
     out, err = capsys.readouterr()
     header = out.splitlines()[0].split()
     assert header[:9] == ["key", "experiment", "task", "model", "harness", "mode", "protocol",
