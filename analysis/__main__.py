@@ -14,6 +14,7 @@ from pydantic import ValidationError
 from analysis.figures import FIGURES, Figure, by_name
 from analysis.report import build_report
 from realcli.schema.report import ReportSpec
+from realcli.util.bounded import MIB, BadFile, read_json_file
 from realcli.util.errors import RealcliError
 from realcli.util.validation import describe_validation_error
 
@@ -61,11 +62,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _read_spec(path: Path) -> ReportSpec:
     try:
-        return ReportSpec.model_validate_json(path.read_bytes())
-    except OSError as exc:
-        raise RealcliError(
-            str(path), None, f"unreadable ({exc.strerror})", "pass --spec FILE"
-        ) from exc
+        doc = read_json_file(path, MIB)
+    except FileNotFoundError:
+        raise RealcliError(str(path), None, "missing", "pass an existing --spec FILE") from None
+    except BadFile as exc:
+        raise RealcliError(str(path), None, str(exc), "write it with `realcli report`") from None
+    try:
+        return ReportSpec.model_validate(doc)
     except ValidationError as exc:
         field, problem, fix = describe_validation_error(exc, ReportSpec, "report.")
         raise RealcliError(str(path), field, problem, fix) from None

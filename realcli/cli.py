@@ -199,6 +199,21 @@ def _report_options(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _overrides_last(argv: Sequence[str]) -> list[str]:
+    """``realcli report`` arguments with the Hydra overrides (``report.KEY=VALUE``, ``report=NAME``)
+    moved after the options, so that they may come anywhere (argparse takes its positionals in
+    one run). A token right after an option that takes a value stays that option's value."""
+    options, overrides = [], []
+    takes_value = False
+    for arg in argv:
+        if not takes_value and not arg.startswith("-") and "=" in arg:
+            overrides.append(arg)
+            continue
+        options.append(arg)
+        takes_value = arg.startswith("--") and "=" not in arg and arg not in ("--help",)
+    return [*options, *overrides]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     if argv is None:  # a command line: `realcli show X | head` ends quietly, like other tools
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
@@ -211,6 +226,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from realcli.runner.judging import judge_command
 
         return judge_command(args_in[1:])
+    if args_in and args_in[0] == "report":
+        args_in = ["report", *_overrides_last(args_in[1:])]
     args = _parser().parse_args(args_in)
     try:
         return _dispatch(args)

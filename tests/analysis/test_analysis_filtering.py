@@ -16,6 +16,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from analysis.__main__ import main as analysis_main
 from analysis.figures import FIGURES, Figure
 from analysis.filtering import describe_filters, matching_runs, open_population
 from analysis.report import build_report
@@ -167,3 +168,26 @@ def test_filtered_report_leaves_the_warehouse_file_untouched(
     assert "filters: experiment = two" in html
     assert "6 runs in 1 experiment(s)" in html
     assert ReportSpec.model_validate_json((tmp_path / "report_spec.json").read_text()) == spec
+
+
+@pytest.mark.parametrize(
+    ("doc", "message"),
+    [
+        (
+            '{"bootstrap": {"resamples": 5}}',
+            "report.bootstrap.resamples: Input should be greater than or equal to 100",
+        ),
+        ('{"figures": ["nope"]}', "report.figures: no figure 'nope' (fix: use one of: "),
+        ("{not json", "not valid JSON (key must be a string at line 1 column 2) (fix: write it"),
+    ],
+)
+def test_analysis_cli_rejects_a_bad_spec_file_naming_it(
+    tmp_path: Path, doc: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec = tmp_path / "spec.json"
+    spec.write_text(doc)
+    argv = ["report", "--warehouse", str(tmp_path / "w.duckdb"), "--out", str(tmp_path / "out")]
+    assert analysis_main([*argv, "--spec", str(spec)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {spec}: ") and message in err, err
+    assert not (tmp_path / "out").exists()
