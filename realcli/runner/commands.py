@@ -169,13 +169,23 @@ class AmbiguousRunKey(RealcliError):
             f"  {r.status}  ({r.experiment})"
             for r in rows
         ]
-        longer = ", ".join(sorted({r.run_key[: len(key) + 4] for r in rows})[:3])
+        names = sorted(d.name for d in matches)
+        unique = [_unique_prefix(n, names, len(key) + 1) for n in names]
+        longer = ", ".join(unique[:3]) + (", ..." if len(unique) > 3 else "")
         super().__init__(
             str(runs_dir),
             "RUN_KEY",
             f"{len(matches)} runs match {key!r}",
-            f"give a longer prefix ({longer}, ...) or the whole key; the matches follow",
+            f"give a longer prefix ({longer}) or the whole key; the matches follow",
         )
+
+
+def _unique_prefix(name: str, names: Sequence[str], shortest: int) -> str:
+    """The shortest prefix of ``name`` (at least ``shortest`` long) no other name starts with."""
+    for n in range(shortest, len(name)):
+        if sum(other.startswith(name[:n]) for other in names) == 1:
+            return name[:n]
+    return name
 
 
 def find_run(runs_dir: Path, key: str) -> Path:

@@ -141,6 +141,11 @@ def test_show_with_an_ambiguous_prefix_lists_the_matches_and_exits_2(
         f"realcli: error: {runs}: RUN_KEY: {len(matching)} runs match {prefix!r} (fix: give a"
         " longer prefix"
     )
+    shortest = [
+        next(k[:n] for n in range(2, 16) if sum(o.startswith(k[:n]) for o in matching) == 1)
+        for k in matching
+    ]
+    assert f"give a longer prefix ({', '.join(shortest[:3])}" in err[0]
     listed = [line.split()[0] for line in err[1:]]
     assert listed == matching
     assert all(" model=replay seed=" in line and " graded " in line for line in err[1:])
