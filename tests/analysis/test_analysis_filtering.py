@@ -9,6 +9,7 @@ judgements/*.json), so every raw table keyed by run_key has rows to filter.
 from __future__ import annotations
 
 import hashlib
+import json
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -49,6 +50,21 @@ def _experiment(runs: Path, name: str, model: str) -> None:
     write_progress(progress, GOALS, last_step=2)
     for judge in ("trajectory", "outcome_only"):
         write_judgement(progress, make_judgement(progress.name, judge, task_id="task-c"))
+    for mode, seed, passes in (("hybrid", 1, True), ("hybrid", 2, False), ("cli_only", 1, False)):
+        weave = write_run(
+            runs, experiment=name, model=model, task_id="weave-a", mode=mode, seed=seed
+        )
+        _make_weave(weave)
+        for judge in ("trajectory", "outcome_only"):
+            judged = make_judgement(weave.name, judge, task_id="weave-a", passed=passes)
+            write_judgement(weave, judged)
+
+
+def _make_weave(run_dir: Path) -> None:
+    """A hybrid WeaveBench task: spec.json's task kind (what the warehouse reads it from)."""
+    doc = json.loads((run_dir / "spec.json").read_text())
+    doc["task"]["kind"] = "weave"
+    (run_dir / "spec.json").write_text(json.dumps(doc, indent=1))
 
 
 def _warehouse(path: Path, runs: Path) -> Path:
@@ -129,7 +145,8 @@ def test_filters_combine_and_judges_drop_other_judges_judgements(
         assert sub.execute("select count(*) from judge_dimensions").fetchone() == (16,)
     with connect(both, read_only=True) as con:
         kinds = matching_runs(con, ReportFilters(kinds=("longcli",)))
-        assert len(kinds) == 12  # write_run's tasks are all kind longcli
+        assert len(kinds) == 12  # 6 weave runs (spec.json says so) left out
+        assert len(matching_runs(con, ReportFilters(kinds=("weave",), modes=("hybrid",)))) == 4
     assert describe_filters(filters) == "task = task-c · model = m1, m2 · judge = trajectory"
 
 
@@ -140,7 +157,10 @@ def test_filters_combine_and_judges_drop_other_judges_judgements(
             ReportFilters(experiments=("one", "three")),
             "report.filters.experiments: no run has experiment 'three' (fix: use one of: one, two)",
         ),
-        (ReportFilters(kinds=("weave",)), "no run has kind 'weave' (fix: use one of: longcli)"),
+        (
+            ReportFilters(tasks=("task-a", "nope")),
+            "no run has task 'nope' (fix: use one of: task-a, task-b, task-c, weave-a)",
+        ),
         (
             ReportFilters(judges=("agent",)),
             "no run has judge 'agent' (fix: use one of: outcome_only, trajectory)",
@@ -166,7 +186,7 @@ def test_filtered_report_leaves_the_warehouse_file_untouched(
     assert hashlib.sha256(both.read_bytes()).hexdigest() == before
     html = index.read_text()
     assert "filters: experiment = two" in html
-    assert "6 runs in 1 experiment(s)" in html
+    assert "9 runs in 1 experiment(s)" in html
     assert ReportSpec.model_validate_json((tmp_path / "report_spec.json").read_text()) == spec
 
 
