@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import html
+import json
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from importlib import resources
@@ -25,13 +26,17 @@ import duckdb
 import polars as pl
 
 from analysis.figures import FIGURES, Figure
+from analysis.filtering import describe_filters, open_population
+from analysis.population import COLUMN_LABELS as POPULATION_LABELS
+from analysis.population import RATES_NOTE, population_table
 from analysis.run_page import write_row_page, write_run_pages
 from realcli.schema.report import ReportSpec
-from realcli.warehouse import connect
 
-__all__ = ["build_report", "render_table"]
+__all__ = ["REPORT_SPEC_FILE", "build_report", "render_table"]
 
 _PNG_SCALE = 2.0
+REPORT_SPEC_FILE = "report_spec.json"
+"""The resolved ReportSpec the report was built from, beside index.html."""
 RUN_KEYS = "run_keys"
 
 
@@ -42,26 +47,37 @@ def build_report(
     figures: Sequence[Figure] = FIGURES,
     spec: ReportSpec | None = None,
 ) -> Path:
-    """Write the report for ``warehouse`` into ``out_dir``; returns the path of index.html."""
+    """Write the report for ``warehouse`` into ``out_dir``; returns the path of index.html.
+
+    ``spec.filters`` chooses the runs (:mod:`analysis.filtering`): every figure and the summary
+    see only those. The resolved spec is written to ``out_dir/report_spec.json``.
+    """
+    spec = spec or ReportSpec()
+    con = open_population(warehouse, spec.filters)
     out_dir.mkdir(parents=True, exist_ok=True)
-    con = connect(warehouse, read_only=True) if warehouse.exists() else connect(":memory:")
+    (out_dir / REPORT_SPEC_FILE).write_text(
+        json.dumps(spec.model_dump(mode="json"), indent=1) + "\n", encoding="utf-8"
+    )
     try:
         summary = _summary(con)
         sections = [
             _section(con, figure, out_dir, has_runs=summary["n_runs"] > 0, spec=spec)
             for figure in figures
         ]
-        if (spec or ReportSpec()).run_pages:
+        if spec.run_pages:
             write_run_pages(con, out_dir)
     finally:
         con.close()
+    filters = describe_filters(spec.filters)
     page = Template(resources.files("analysis").joinpath("templates/report.html").read_text())
     index = out_dir / "index.html"
     index.write_text(
         page.substitute(
             title="realcli report",
             meta=html.escape(
-                f"warehouse {warehouse} · generated {datetime.now(UTC):%Y-%m-%d %H:%M} UTC"
+                f"warehouse {warehouse} · "
+                + (f"filters: {filters}" if filters else "no filters: every run")
+                + f" · generated {datetime.now(UTC):%Y-%m-%d %H:%M} UTC"
             ),
             summary=_summary_html(summary),
             sections="\n".join(sections),
@@ -72,31 +88,32 @@ def build_report(
 
 
 def _summary(con: duckdb.DuckDBPyConnection) -> dict[str, Any]:
-    row = con.execute(
-        "select count(*), count(*) filter (where status = 'incomplete'),"
-        " count(distinct experiment), max(ingested_at) from runs"
-    ).fetchone()
-    n_runs, n_incomplete, n_experiments, last = row if row else (0, 0, 0, None)
+    row = con.execute("select count(distinct experiment), max(ingested_at) from runs").fetchone()
+    n_experiments, last = row if row else (0, None)
+    table = population_table(con)
     return {
-        "n_runs": n_runs,
-        "n_incomplete": n_incomplete,
+        "n_runs": int(table.filter(pl.col("kind") == "all")["total"].sum()),
         "n_experiments": n_experiments,
         "last_ingested": last,
+        "population": table,
     }
 
 
 def _summary_html(summary: dict[str, Any]) -> str:
     if summary["n_runs"] == 0:
         return (
-            '<p class="empty">No runs in the warehouse yet. Run experiments, then '
-            "<code>realcli ingest</code>, then build this report again.</p>"
+            '<p class="empty">No runs in the warehouse yet (or none matching the filters). Run '
+            "experiments, then <code>realcli ingest</code>, then build this report again.</p>"
         )
     last = summary["last_ingested"]
     when = f"{last:%Y-%m-%d %H:%M} UTC" if last else "never"
     return (
-        f"<p>{summary['n_runs']} runs in {summary['n_experiments']} experiment(s), "
-        f"{summary['n_incomplete']} incomplete (no verdict yet, excluded from rates); "
-        f"last ingest {html.escape(when)}.</p>"
+        f"<p>{summary['n_runs']} runs in {summary['n_experiments']} experiment(s); "
+        f"last ingest {html.escape(when)}. Runs per task kind and status:</p>\n"
+        + render_table(summary["population"], POPULATION_LABELS)
+        + f'\n<p class="caption">{html.escape(RATES_NOTE)} LongCLI figures count kind '
+        "longcli, the WeaveBench figures kind weave; each figure states its population "
+        "under its caption.</p>"
     )
 
 

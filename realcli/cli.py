@@ -19,7 +19,9 @@ COMMANDS = {
     "tasks check": "run the health gates on task bundles (--repeat K for flake rates)",
     "tasks import": "convert a LongCLI-Bench / Terminal-Bench 1 task folder into a task bundle",
     "ingest": "load run folders into the DuckDB warehouse (idempotent)",
-    "report": "regenerate report/: tables, figures (PNG, SVG) and an offline index.html",
+    "report": "regenerate report/: tables, figures (PNG, SVG) and an offline index.html"
+    " (filters and report.* overrides: conf/report)",
+    "runs": "list run folders with their status and scores (filters; works mid-sweep)",
     "show": "print a readable summary of one run",
     "regrade": "rebuild verdicts from saved test output without starting an agent",
     "judge": "judge finished runs (judge=NAME; trajectory, outcome_only, agent, tests)",
@@ -103,6 +105,13 @@ def _parser() -> argparse.ArgumentParser:
             )
         else:
             _path(ip, "--out", "report_dir")
+            _report_options(ip)
+
+    runs = sub.add_parser("runs", help=COMMANDS["runs"])
+    _path(runs, "--runs-dir", "runs_dir")
+    for flag, what in _RUNS_FILTERS.items():
+        runs.add_argument(f"--{flag}", action="append", default=[], metavar=flag.upper(), help=what)
+    runs.add_argument("--json", action="store_true", help="one JSON array of runs, for scripts")
 
     show = sub.add_parser("show", help=COMMANDS["show"])
     show.add_argument("run_key", metavar="RUN_KEY", help="a run key or a unique prefix of one")
@@ -142,6 +151,69 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+_REPORT_FILTERS = {
+    "experiment": "only runs of this experiment (repeatable)",
+    "task": "only runs of this task id (repeatable)",
+    "kind": "only tasks of this kind: longcli or weave (repeatable)",
+    "model": "only this model option (repeatable)",
+    "harness": "only this harness option (repeatable)",
+    "mode": "only this mode option (repeatable)",
+    "protocol": "only this protocol option (repeatable)",
+    "judge": "only judgements by this judge (repeatable)",
+}
+"""``realcli report`` filter options; each sets ``report.filters.<plural>``."""
+
+_RUNS_FILTERS = {
+    "experiment": "only runs of this experiment (repeatable)",
+    "task": "only runs of this task id (repeatable)",
+    "model": "only this model option (repeatable)",
+    "harness": "only this harness option (repeatable)",
+    "mode": "only this mode option (repeatable)",
+    "status": "graded, infra_error, task_error, incomplete or unreadable (repeatable)",
+    "kind": "only tasks of this kind: longcli or weave (repeatable)",
+}
+
+
+def _report_options(p: argparse.ArgumentParser) -> None:
+    for flag, what in _REPORT_FILTERS.items():
+        p.add_argument(f"--{flag}", action="append", default=[], metavar=flag.upper(), help=what)
+    p.add_argument(
+        "--figure",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="only this figure (repeatable; `python -m analysis figures` lists them)",
+    )
+    p.add_argument(
+        "--config-dir",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="another config dir searched for report/<NAME>.yaml",
+    )
+    p.add_argument(
+        "overrides",
+        nargs="*",
+        metavar="report.KEY=VALUE",
+        help="Hydra overrides of the report group (report.bootstrap.resamples=500, report=NAME)",
+    )
+
+
+def _overrides_last(argv: Sequence[str]) -> list[str]:
+    """``realcli report`` arguments with the Hydra overrides (``report.KEY=VALUE``, ``report=NAME``)
+    moved after the options, so that they may come anywhere (argparse takes its positionals in
+    one run). A token right after an option that takes a value stays that option's value."""
+    options, overrides = [], []
+    takes_value = False
+    for arg in argv:
+        if not takes_value and not arg.startswith("-") and "=" in arg:
+            overrides.append(arg)
+            continue
+        options.append(arg)
+        takes_value = arg.startswith("--") and "=" not in arg and arg not in ("--help",)
+    return [*options, *overrides]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     if argv is None:  # a command line: `realcli show X | head` ends quietly, like other tools
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
@@ -154,11 +226,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         from realcli.runner.judging import judge_command
 
         return judge_command(args_in[1:])
+    if args_in and args_in[0] == "report":
+        args_in = ["report", *_overrides_last(args_in[1:])]
     args = _parser().parse_args(args_in)
     try:
         return _dispatch(args)
     except RealcliError as exc:
         print(f"realcli: error: {exc}", file=sys.stderr)
+        for line in getattr(exc, "details", ()):  # e.g. the runs an ambiguous prefix matches
+            print(line, file=sys.stderr)
         return 2
 
 
@@ -202,7 +278,20 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "ingest":
         return commands.ingest(args.runs_dir, args.warehouse, args.wait)
     if args.command == "report":
-        return commands.report(args.warehouse, args.out)
+        from realcli.runner.reporting import FILTER_OPTIONS, compose_report, report
+
+        spec = compose_report(
+            args.overrides,
+            filters={field: getattr(args, flag) for flag, field in FILTER_OPTIONS.items()},
+            figures=args.figure,
+            config_dirs=args.config_dir,
+        )
+        return report(args.warehouse, args.out, spec)
+    if args.command == "runs":
+        from realcli.runner.listing import RunFilters, runs_command
+
+        filters = RunFilters(**{flag: tuple(getattr(args, flag)) for flag in _RUNS_FILTERS})
+        return runs_command(args.runs_dir, filters, as_json=args.json)
     if args.command == "show":
         return commands.show(args.runs_dir, args.run_key)
     if args.command == "regrade":

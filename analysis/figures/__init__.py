@@ -53,6 +53,7 @@ class Figure(Protocol):
     NAME: str
     TITLE: str
     CAPTION: str
+    POPULATION: str
     COLUMN_LABELS: dict[str, str]
 
     def data(

@@ -20,7 +20,7 @@ from analysis.passk import DEFAULT_K
 from analysis.systems import SYSTEM_AXES, longcli_runs, pass_at_k_by_system, protocol_rank
 from realcli.schema.report import ReportSpec
 
-__all__ = ["CAPTION", "COLUMN_LABELS", "NAME", "TITLE", "chart", "data"]
+__all__ = ["CAPTION", "COLUMN_LABELS", "NAME", "POPULATION", "TITLE", "chart", "data"]
 
 NAME = "collaboration"
 TITLE = "Collaboration protocols: plan, guidance, feedback"
@@ -29,6 +29,11 @@ CAPTION = (
     "main table), F2P step and P2P pass (%) of the final round over finished runs; "
     "interventions per run: plan, feedback and guidance messages the agent received; "
     "Δ Pass: points against the autonomous protocol of the same model x harness x mode."
+)
+POPULATION = (
+    "LongCLI tasks (kind longcli, or kind not recorded), finished runs (graded, infra_error, "
+    "task_error; the last two count as failures), every protocol; incomplete runs left out; "
+    "hybrid (weave) runs are in the WeaveBench tables."
 )
 COLUMN_LABELS = {
     "model": "Model",

@@ -25,7 +25,7 @@ from analysis.systems import SYSTEM_AXES, with_system_label
 from realcli.schema.report import ReportSpec
 from realcli.warehouse import fetch_df
 
-__all__ = ["CAPTION", "COLUMN_LABELS", "NAME", "TITLE", "chart", "data"]
+__all__ = ["CAPTION", "COLUMN_LABELS", "NAME", "POPULATION", "TITLE", "chart", "data"]
 
 NAME = "harness_audit"
 TITLE = "Harness audit: tool pools, fidelity and usage"
@@ -37,6 +37,11 @@ CAPTION = (
     "prompt) pairs per run (max). Fidelity: share of runs whose gateway calls and tokens "
     "match the harness's own session log (blank: the harness keeps no such log). "
     "Means are per run."
+)
+POPULATION = (
+    "Every task kind (longcli and weave), finished runs (graded, infra_error, task_error); "
+    "infra errors count in Runs and the pass rate but not in the columns after Infra errors; "
+    "incomplete runs left out."
 )
 COLUMN_LABELS = {
     "model": "Model",

@@ -27,7 +27,7 @@ from analysis.stats import bootstrap_ci, per_task_scores
 from analysis.systems import SYSTEM_AXES, longcli_runs, pass_at_k_by_system, with_system_label
 from realcli.schema.report import ReportSpec
 
-__all__ = ["CAPTION", "COLUMN_LABELS", "NAME", "TITLE", "chart", "data"]
+__all__ = ["CAPTION", "COLUMN_LABELS", "NAME", "POPULATION", "TITLE", "chart", "data"]
 
 NAME = "longcli_main_table"
 TITLE = "LongCLI-Bench main table"
@@ -43,7 +43,8 @@ CAPTION = (
 POPULATION = (
     "LongCLI tasks (kind longcli or not recorded). Rates over finished runs (graded, "
     "infra_error, task_error; the errors count as failures); incomplete runs are excluded and "
-    "counted. The paper's rows are quoted, not measured."
+    "counted. The paper's rows are quoted, not measured. Hybrid (weave) runs are in the "
+    "WeaveBench tables."
 )
 COLUMN_LABELS = {
     "model": "Model",

@@ -18,7 +18,7 @@ from analysis.systems import SYSTEM_AXES, longcli_tasks, with_system_label
 from realcli.schema.report import ReportSpec
 from realcli.warehouse import fetch_df
 
-__all__ = ["CAPTION", "COLUMN_LABELS", "EMPTY", "NAME", "TITLE", "chart", "data"]
+__all__ = ["CAPTION", "COLUMN_LABELS", "EMPTY", "NAME", "POPULATION", "TITLE", "chart", "data"]
 
 NAME = "self_correction"
 TITLE = "Self-correction: per-round scores and deltas"
@@ -27,6 +27,11 @@ CAPTION = (
     "that have that round. Rows Δ Ti→Tj: mean per-run change between the two rounds, in "
     "points, over runs with both rounds (the paper's T1→T2, T2→T3, T1→T3). Systems whose runs "
     "all have one round are left out."
+)
+POPULATION = (
+    "LongCLI tasks (kind longcli, or kind not recorded), finished runs (graded, infra_error, "
+    "task_error), each round they were graded in; systems whose runs all have one round left "
+    "out; incomplete runs left out; hybrid (weave) runs are in the WeaveBench tables."
 )
 EMPTY = "no finished runs with two or more rounds"
 COLUMN_LABELS = {

@@ -17,13 +17,17 @@ from analysis.systems import SYSTEM_AXES, longcli_runs, with_system_label
 from realcli.schema.report import ReportSpec
 from realcli.warehouse import fetch_df
 
-__all__ = ["CAPTION", "COLUMN_LABELS", "NAME", "TITLE", "chart", "data"]
+__all__ = ["CAPTION", "COLUMN_LABELS", "NAME", "POPULATION", "TITLE", "chart", "data"]
 
 NAME = "step_distribution"
 TITLE = "F2P step-score distribution"
 CAPTION = (
     "Share of finished runs whose F2P step score (%) falls in each bin; 100 is its own bin. "
     "Incomplete runs are excluded."
+)
+POPULATION = (
+    "LongCLI tasks (kind longcli, or kind not recorded), finished runs (graded, infra_error, "
+    "task_error); incomplete runs left out; hybrid (weave) runs are in the WeaveBench tables."
 )
 COLUMN_LABELS = {
     "model": "Model",

@@ -4,7 +4,6 @@ progress."""
 from __future__ import annotations
 
 import re
-import subprocess
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -33,11 +32,11 @@ from realcli.util.bounded import MIB, BadFile, read_json_file
 from realcli.util.errors import RealcliError, TaskError
 
 __all__ = [
+    "AmbiguousRunKey",
     "find_run",
     "ingest",
     "progress",
     "regrade",
-    "report",
     "show",
     "tasks_check",
     "tasks_import",
@@ -151,22 +150,6 @@ def ingest(runs_dir: Path, warehouse: Path, wait_s: float = 60.0) -> int:
     return 0
 
 
-def report(warehouse: Path, out: Path) -> int:
-    if not warehouse.is_file():
-        raise RealcliError(str(warehouse), None, "no warehouse", "run `realcli ingest` first")
-    cmd = [
-        sys.executable,
-        "-m",
-        "analysis",
-        "report",
-        "--warehouse",
-        str(warehouse),
-        "--out",
-        str(out),
-    ]
-    return subprocess.run(cmd, check=False).returncode
-
-
 def _run_dirs(runs_dir: Path) -> list[Path]:
     """Run folders that have a ledger (a run started in them)."""
     if not runs_dir.is_dir():
@@ -174,15 +157,47 @@ def _run_dirs(runs_dir: Path) -> list[Path]:
     return [d for d in run_folders(runs_dir) if (d / LEDGER).is_file()]
 
 
+class AmbiguousRunKey(RealcliError):
+    """A prefix that matches several runs; ``details``: one line per match."""
+
+    def __init__(self, runs_dir: Path, key: str, matches: Sequence[Path]) -> None:
+        from realcli.runner.listing import read_run_row
+
+        rows = [read_run_row(d) for d in matches]
+        self.details = [
+            f"  {r.run_key}  {r.task}  model={r.model} seed={'?' if r.seed is None else r.seed}"
+            f"  {r.status}  ({r.experiment})"
+            for r in rows
+        ]
+        names = sorted(d.name for d in matches)
+        unique = [_unique_prefix(n, names, len(key) + 1) for n in names]
+        longer = ", ".join(unique[:3]) + (", ..." if len(unique) > 3 else "")
+        super().__init__(
+            str(runs_dir),
+            "RUN_KEY",
+            f"{len(matches)} runs match {key!r}",
+            f"give a longer prefix ({longer}) or the whole key; the matches follow",
+        )
+
+
+def _unique_prefix(name: str, names: Sequence[str], shortest: int) -> str:
+    """The shortest prefix of ``name`` (at least ``shortest`` long) no other name starts with."""
+    for n in range(shortest, len(name)):
+        if sum(other.startswith(name[:n]) for other in names) == 1:
+            return name[:n]
+    return name
+
+
 def find_run(runs_dir: Path, key: str) -> Path:
     matches = [d for d in _run_dirs(runs_dir) if d.name.startswith(key)]
-    if len(matches) != 1:
-        found = "no run" if not matches else f"{len(matches)} runs"
+    if len(matches) > 1:
+        raise AmbiguousRunKey(runs_dir, key, matches)
+    if not matches:
         raise RealcliError(
             str(runs_dir),
             "RUN_KEY",
-            f"{found} matching {key!r}",
-            "give a longer prefix or the whole key (see the run folders' names)",
+            f"no run matching {key!r}",
+            "give a run key or a unique prefix of one (`realcli runs` lists them)",
         )
     return matches[0]
 

@@ -159,6 +159,8 @@ def judge_command(argv: Sequence[str]) -> int:
         run_dirs = _folders(Path(paths.runs_dir), keys)
     except RealcliError as exc:
         print(f"realcli: error: {exc}", file=sys.stderr)
+        for line in getattr(exc, "details", ()):  # the runs an ambiguous prefix matches
+            print(line, file=sys.stderr)
         return 2
     outcomes = judge_runs(run_dirs, spec, Path(paths.tasks_dir), force=force)
     counts = {s: sum(o.status == s for o in outcomes) for s in ("judged", "skipped", "error")}

@@ -22,11 +22,13 @@ from realcli.warehouse.frames import fetch_df, insert_rows
 from realcli.warehouse.ingestion import RUN_TABLES, IngestStats, ingest
 from realcli.warehouse.problems import Problem
 from realcli.warehouse.run_folder import RUN_FILES, RunFolderError, folder_digest, read_run_folder
+from realcli.warehouse.subset import SUBSET_TABLES, connect_subset
 
 __all__ = [
     "MIGRATIONS_DIR",
     "RUN_FILES",
     "RUN_TABLES",
+    "SUBSET_TABLES",
     "VIEWS_DIR",
     "IngestStats",
     "Problem",
@@ -34,6 +36,7 @@ __all__ = [
     "WarehouseError",
     "apply_migrations",
     "connect",
+    "connect_subset",
     "create_views",
     "fetch_df",
     "folder_digest",

@@ -15,6 +15,8 @@ from analysis.systems import SYSTEM_AXES
 @pytest.mark.parametrize("figure", FIGURES, ids=lambda f: f.NAME)
 def test_figure_contract(figure: Figure, con: duckdb.DuckDBPyConnection) -> None:
     assert figure.NAME and figure.TITLE and figure.CAPTION
+    # which runs it counts, stated under the caption: nothing filtered silently (issue 12)
+    assert isinstance(figure.POPULATION, str) and figure.POPULATION.strip(), figure.NAME
     empty = figure.data(con)
     assert empty.columns == list(figure.COLUMN_LABELS)
     add_runs(

@@ -73,7 +73,8 @@ def test_report_writes_index_and_each_figure_as_png_svg_csv(report: Path) -> Non
     html = report.read_text()
     assert "LongCLI-Bench main table" in html
     assert "<table>" in html and "Pass@k (%)" in html
-    assert "21 runs in 1 experiment(s), 1 incomplete" in html
+    assert "21 runs in 1 experiment(s)" in html
+    assert "Incomplete (not rated)" in html  # the per-kind x status population table
 
 
 def test_report_is_offline(report: Path) -> None:
@@ -104,7 +105,7 @@ def test_only_incomplete_runs_says_no_finished_runs(tmp_path: Path) -> None:
         add_runs(con, run(status="incomplete"))
     html = build_report(tmp_path / "w.duckdb", tmp_path / "out").read_text()
     assert "No finished runs for this figure" in html  # step distribution has no rows
-    assert "1 runs in 1 experiment(s), 1 incomplete" in html
+    assert "1 runs in 1 experiment(s)" in html
 
 
 def test_cli_prints_the_index_path(warehouse: Path, tmp_path: Path) -> None:
