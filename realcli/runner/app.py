@@ -110,9 +110,10 @@ def _print(line: str, **_: Any) -> None:
     print(line, flush=True)
 
 
-def _judge(spec: RunSpec, outcome: RunOutcome, lines: list[str]) -> float | None:
+def _judge(spec: RunSpec, outcome: RunOutcome, lines: list[str]) -> tuple[float, str] | None:
     """Judge a finished run right after grading (a rerun of a finished sweep judges the runs
-    that lack this judge's judgement, without running the agent again); its final score."""
+    that lack this judge's judgement, without running the agent again); its final score and
+    the judge's name."""
     from realcli.runner.judging import judge_runs
 
     judged = judge_runs(
@@ -122,7 +123,7 @@ def _judge(spec: RunSpec, outcome: RunOutcome, lines: list[str]) -> float | None
         say=lambda line, **kw: lines.append(f"  {line}"),
     )
     j = judged[0].judgement if judged else None
-    return j.final_score if j is not None and j.status == "judged" else None
+    return (j.final_score, j.judge) if j is not None and j.status == "judged" else None
 
 
 def _check_limits(spec: RunSpec) -> None:

@@ -47,6 +47,7 @@ PLAIN_EVERY_S = 30.0
 
 _REPORTER: JobReporter | None = None  # this process's current job (set in on_job_start)
 _ACTIVE: _Watcher | None = None  # the parent's watcher while a sweep runs
+_EXIT: int | None = None  # the finished sweep's exit code (kept for realcli run)
 
 
 def job_reporter() -> JobReporter | None:
@@ -251,17 +252,21 @@ def _describe(run: PlannedRun) -> str:
 
 def finish_sweep() -> int | None:
     """Stop the sweep's display and print its summary (once); the exit code: 2 when a job
-    crashed, else 0. None when no sweep is being watched."""
-    global _ACTIVE
+    crashed, else 0 (also when called again, e.g. after the summary itself failed). None when
+    no sweep was watched."""
+    global _ACTIVE, _EXIT
     watcher, _ACTIVE = _ACTIVE, None
     if watcher is None:
-        return None
+        return _EXIT
     from realcli.runner.sweep_summary import print_summary
 
     state = watcher.stop()
-    print_summary(watcher.console, state)
-    shutil.rmtree(watcher.status_dir, ignore_errors=True)
-    return 2 if state.failed_jobs else 0
+    _EXIT = 2 if state.failed_jobs else 0
+    try:
+        print_summary(watcher.console, state)
+    finally:
+        shutil.rmtree(watcher.status_dir, ignore_errors=True)
+    return _EXIT
 
 
 class SweepProgress(Callback):
@@ -271,7 +276,8 @@ class SweepProgress(Callback):
         self.status_dir: str | None = None
 
     def on_multirun_start(self, config: DictConfig, **kwargs: Any) -> None:
-        global _ACTIVE
+        global _ACTIVE, _EXIT
+        _EXIT = None
         sweep_dir = Path(str(config.hydra.sweep.dir))
         status_dir = sweep_dir / ".status" / f"{time.strftime('%Y%m%dT%H%M%S')}-{os.getpid()}"
         status_dir.mkdir(parents=True, exist_ok=True)

@@ -35,19 +35,22 @@ class RunResult:
     wall_time_s: float | None = None
     judged: float | None = None  # final score of the sweep's judge, when it judged the run
     error: str | None = None
+    judge: str | None = None  # the judge behind ``judged`` (``auto`` resolves per task kind)
 
     @property
     def is_error(self) -> bool:
         return self.state == "error" or self.status not in (None, "graded")
 
     @classmethod
-    def of(cls, outcome: RunOutcome, judged: float | None) -> RunResult:
+    def of(cls, outcome: RunOutcome, judged: tuple[float, str] | None) -> RunResult:
         v = outcome.verdict
         if v is None:
             return cls(outcome.state)
+        score, judge = judged if judged is not None else (None, None)
         return cls(
-            outcome.state, v.status.value, v.passed, v.f2p_step, v.wall_time_s, judged, v.error
-        )
+            outcome.state, v.status.value, v.passed, v.f2p_step, v.wall_time_s, score, v.error,
+            judge,
+        )  # fmt: skip
 
 
 class JobReporter:

@@ -8,6 +8,7 @@ failed jobs, the run store and the next commands.
 
 from __future__ import annotations
 
+import time
 from collections import defaultdict
 from statistics import fmean
 
@@ -94,7 +95,7 @@ def print_summary(console: Console, state: SweepState) -> None:
         label = next((j.label for j in plan.jobs if j.num == num), f"job #{num}")
         console.print(f"failed: {label}: {error}")
     console.print(table)
-    judges = sorted({r.judge for r in runs})
+    judges = sorted({r.judge for r in all_results if r.judge} or {r.judge for r in runs})
     console.print(
         f"F2P step: mean over graded runs · judged: mean final score ({', '.join(judges)})"
         f" · wall: summed run time; sweep took {_clock(_elapsed(state))}"
@@ -105,6 +106,4 @@ def print_summary(console: Console, state: SweepState) -> None:
 
 
 def _elapsed(state: SweepState) -> float:
-    import time
-
     return time.monotonic() - state.started

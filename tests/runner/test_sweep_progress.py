@@ -66,8 +66,9 @@ def test_sweep_shows_a_live_count_and_names_each_run(
 
 def test_sweep_ends_with_the_summary_table(sweep: tuple[Path, dict[str, str], str]) -> None:
     tmp, _, stdout = sweep
-    tail = stdout.splitlines()[-14:]
-    assert tail[0] == "sweep summary"
+    lines = stdout.splitlines()
+    tail = lines[len(lines) - 1 - lines[::-1].index("sweep summary") :]
+    assert len(tail) == 14  # title, 3 head lines, 4 rows, 3 total lines, 3 notes
     header = [cell.strip() for cell in tail[2].strip("|").split("|")]
     assert header == [
         "model", "harness", "mode", "protocol", "task", "runs", "passed", "failed", "errors",
