@@ -95,9 +95,10 @@ class SweepState:
         c = self.counts()
         executed = c["done"] - c["skipped"]
         total = self.plan.total if self.plan else None
-        if total is None or self.first_run_started is None or executed <= 0:
+        if total is None or executed <= 0:
             return 0.0 if total is not None and c["done"] >= total else None
-        rate = executed / max(time.monotonic() - self.first_run_started, 1e-6)
+        since = self.first_run_started or self.started  # a run may start and end unseen
+        rate = executed / max(time.monotonic() - since, 1e-6)
         return (total - c["done"]) / rate
 
     def status_line(self) -> str:
@@ -120,7 +121,7 @@ class _Watcher:
         self.live_mode = self.console.is_terminal and not self.console.is_dumb_terminal
         if not self.live_mode and "COLUMNS" not in os.environ:
             self.console.width = 160
-        self._seen: dict[Path, int] = {}
+        self._seen: dict[Path, tuple[int, int, int]] = {}
         self._lines: dict[int, int] = {}
         self._stop = threading.Event()
         self._lock = threading.Lock()
@@ -148,16 +149,17 @@ class _Watcher:
 
     def _poll(self) -> None:
         for path in sorted(self.status_dir.glob("job-*.json")):
-            try:
-                mtime = path.stat().st_mtime_ns
+            try:  # each atomic rewrite is a new inode: coarse mtimes (NFS) miss no update
+                st = path.stat()
             except OSError:
                 continue
-            if self._seen.get(path) == mtime:
+            version = (st.st_ino, st.st_mtime_ns, st.st_size)
+            if self._seen.get(path) == version:
                 continue
             data = read_job_status(path)
             if data is None:
                 continue
-            self._seen[path] = mtime
+            self._seen[path] = version
             self._take(data)
 
     def _take(self, data: dict[str, Any]) -> None:
@@ -220,6 +222,13 @@ class _Watcher:
             with self._lock:
                 self._poll()
                 self._refresh()
+
+    def flush(self) -> None:
+        """Read and print now (a job of the basic launcher ended in this process: its lines
+        come before Hydra announces the next job)."""
+        with self._lock:
+            self._poll()
+            self._refresh()
 
     def stop(self) -> SweepState:
         self._stop.set()
@@ -301,6 +310,8 @@ class SweepProgress(Callback):
             exc = job_return._return_value
             reporter.failed(f"{type(exc).__name__}: {exc}")
         reporter.done()
+        if _ACTIVE is not None:  # the job ran in the parent (basic launcher)
+            _ACTIVE.flush()
 
     def on_multirun_end(self, config: DictConfig, **kwargs: Any) -> None:
         code = finish_sweep()

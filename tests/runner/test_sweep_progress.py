@@ -113,11 +113,16 @@ def test_crashed_job_is_an_error_and_exit_2(sweep: tuple[Path, dict[str, str], s
 
 
 def test_terminal_gets_a_live_display(sweep: tuple[Path, dict[str, str], str]) -> None:
-    """On a terminal (a pty here) rich redraws one progress display instead of status lines
-    (basic launcher, two finished runs: skipped, cheap)."""
+    """On a terminal (a pty here) rich redraws one progress display instead of status lines.
+    The same 8 runs (skipped: cheap), swept by an experiment file's ``hydra.sweeper.params``
+    under the basic launcher: the total comes from the sweeper's params too."""
     tmp, env, _ = sweep
+    (tmp / "conf" / "experiment").mkdir(parents=True)
+    (tmp / "conf" / "experiment" / "eight.yaml").write_text(
+        "# @package _global_\nhydra:\n  sweeper:\n    params:\n      model: noop\n      seed: 1,2\n"
+    )
     leader, follower = pty.openpty()
-    args = ["run", "--multirun", "model=noop", "seed=1,2", "task=smoke-refactor-shapes"]
+    args = ["run", "--multirun", "-cd", str(tmp / "conf"), "experiment=eight"]
     proc = subprocess.Popen(
         [*REALCLI, *args], env={**env, "COLUMNS": "160"}, cwd=tmp, stdout=follower,
         stderr=subprocess.DEVNULL,
@@ -136,5 +141,5 @@ def test_terminal_gets_a_live_display(sweep: tuple[Path, dict[str, str], str]) -
     os.close(leader)
     out = b"".join(chunks).decode()
     assert "\x1b[2K" in out  # the display is redrawn in place
-    assert "2/2" in out and "[2/2] done" not in out  # the live bar, not the plain lines
-    assert "sweep summary" in out and out.count("skipped  ") == 2
+    assert "8/8" in out and "[8/8] done" not in out  # the live bar, not the plain lines
+    assert "sweep summary" in out and out.count("skipped  ") == 8
