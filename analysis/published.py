@@ -10,6 +10,7 @@ from __future__ import annotations
 __all__ = [
     "CROSS_HARNESS",
     "FAILURE_FAMILIES",
+    "FAILURE_FINGERPRINTS",
     "FAILURE_SUBCLASSES",
     "INTERFACE_ABLATION",
     "JUDGE_ABLATION",
@@ -90,6 +91,15 @@ FAILURE_FAMILIES: dict[str, float] = {"E5": 35.2, "E4": 30.4, "E3": 4.0}
 
 FAILURE_SUBCLASSES: dict[str, float] = {"E4.2": 18.0, "E5.1": 17.6, "E1.3": 16.9}
 """The three largest sub-classes, share of failures."""
+
+FAILURE_FINGERPRINTS: tuple[dict[str, object], ...] = (
+    {"model": "GPT-5.5", "family": "E5", "share_pct": 46.0},
+    {"model": "GPT-5.4", "family": "E4", "share_pct": 44.0},
+    {"model": "Claude Opus 4.7", "family": "E5", "share_pct": 30.0},
+    {"model": "Claude Opus 4.7", "family": "E4", "share_pct": 30.0},
+    {"model": "Claude Opus 4.7", "family": "E1", "share_pct": 30.0},
+)
+"""Per-model failure fingerprints quoted in the text (Opus 4.7: '≈ 30% each of E5, E4, E1')."""
 
 LONGCLI_MAIN: tuple[dict[str, object], ...] = (
     {

@@ -3,6 +3,11 @@
 ``out_dir/index.html`` embeds each chart as a base64 PNG and each table as HTML (no network:
 no CDN scripts, no remote links); beside it, ``<NAME>.png``, ``<NAME>.svg`` and ``<NAME>.csv``
 per figure. The warehouse is opened read-only; a missing or empty one gives a "no runs" report.
+
+A table row that stands for runs (its figure's ``run_keys`` column) links to them: one run to
+its page ``runs/<run_key>.html``, several to a row page ``rows/<figure>-<n>.html`` that lists
+them (:mod:`analysis.run_page`). Run pages are written for every run in the report unless
+``ReportSpec.run_pages`` is off; an unchanged run's page is not rebuilt.
 """
 
 from __future__ import annotations
@@ -20,12 +25,14 @@ import duckdb
 import polars as pl
 
 from analysis.figures import FIGURES, Figure
+from analysis.run_page import write_row_page, write_run_pages
 from realcli.schema.report import ReportSpec
 from realcli.warehouse import connect
 
 __all__ = ["build_report", "render_table"]
 
 _PNG_SCALE = 2.0
+RUN_KEYS = "run_keys"
 
 
 def build_report(
@@ -44,6 +51,8 @@ def build_report(
             _section(con, figure, out_dir, has_runs=summary["n_runs"] > 0, spec=spec)
             for figure in figures
         ]
+        if (spec or ReportSpec()).run_pages:
+            write_run_pages(con, out_dir)
     finally:
         con.close()
     page = Template(resources.files("analysis").joinpath("templates/report.html").read_text())
@@ -101,17 +110,20 @@ def _section(
 ) -> str:
     df = figure.data(con, spec=spec)
     csv_path = out_dir / f"{figure.NAME}.csv"
-    df.write_csv(csv_path)
+    _csv_frame(df).write_csv(csv_path)
     parts = [
         f'<section id="{html.escape(figure.NAME)}">',
         f"<h2>{html.escape(figure.TITLE)}</h2>",
         f'<p class="caption">{html.escape(figure.CAPTION)}</p>',
     ]
+    population = getattr(figure, "POPULATION", None)
+    if population:
+        parts.append(f'<p class="population">Runs counted: {html.escape(population)}</p>')
     if df.is_empty():
         reason = (
             getattr(figure, "EMPTY", "no finished runs for this figure") if has_runs else "no runs"
         )
-        parts.append(f'<p class="empty">{reason.capitalize()}.</p>')
+        parts.append(f'<p class="empty">{reason[:1].upper() + reason[1:]}.</p>')
         files = [csv_path]
     else:
         chart = figure.chart(df)
@@ -126,13 +138,63 @@ def _section(
         files = [png_path, svg_path, csv_path]
     links = " ".join(f'<a href="{html.escape(p.name)}">{p.suffix[1:].upper()}</a>' for p in files)
     parts.append(f'<p class="files">{links}</p>')
-    parts.append(render_table(df, figure.COLUMN_LABELS))
+    row_links = _row_links(con, figure, df, out_dir, spec or ReportSpec())
+    parts.append(render_table(df, figure.COLUMN_LABELS, run_links=row_links))
     parts.append("</section>")
     return "\n".join(parts)
 
 
-def render_table(df: pl.DataFrame, labels: dict[str, str] | None = None) -> str:
-    """``df`` as an HTML table: headers from ``labels``, floats to one decimal, NULL as —."""
+def _csv_frame(df: pl.DataFrame) -> pl.DataFrame:
+    """``df`` with its list columns (``run_keys``) written space-separated (CSV has no
+    lists)."""
+    lists = [c for c, t in df.schema.items() if isinstance(t, pl.List)]
+    return df.with_columns(pl.col(c).cast(pl.List(pl.String)).list.join(" ") for c in lists)
+
+
+def _row_links(
+    con: duckdb.DuckDBPyConnection,
+    figure: Figure,
+    df: pl.DataFrame,
+    out_dir: Path,
+    spec: ReportSpec,
+) -> list[tuple[str | None, str]] | None:
+    """Per row of ``df``: (href, text) of the link to the runs behind it, or None when the
+    figure has no ``run_keys``. One run links to its page (when run pages are on), several
+    to a row page listing them."""
+    if RUN_KEYS not in df.columns or not isinstance(df.schema[RUN_KEYS], pl.List):
+        return None
+    links: list[tuple[str | None, str]] = []
+    labels = [c for c in df.columns if c != RUN_KEYS and df.schema[c] == pl.String][:6]
+    for n, row in enumerate(df.iter_rows(named=True), start=1):
+        keys = [str(k) for k in row[RUN_KEYS] or []]
+        if not keys:
+            links.append((None, "—"))
+        elif len(keys) == 1 and spec.run_pages:
+            links.append((f"runs/{keys[0]}.html", keys[0]))
+        else:
+            href = write_row_page(
+                con,
+                out_dir,
+                f"{figure.NAME}-{n}",
+                keys,
+                title=f"{figure.TITLE}: row {n}",
+                row=" · ".join(str(row[c]) for c in labels if row[c] is not None),
+                primary_judge=spec.primary_judge,
+                link_runs=spec.run_pages,
+            )
+            links.append((href, f"{len(keys)} runs" if len(keys) > 1 else keys[0]))
+    return links
+
+
+def render_table(
+    df: pl.DataFrame,
+    labels: dict[str, str] | None = None,
+    *,
+    run_links: Sequence[tuple[str | None, str]] | None = None,
+) -> str:
+    """``df`` as an HTML table: headers from ``labels``, floats to one decimal, NULL as —.
+    A ``run_keys`` column shows ``run_links[i]`` (href, text) of row ``i``, or the number of
+    runs when no links are given."""
     labels = labels or {}
     numeric = {c for c, t in df.schema.items() if t.is_numeric()}
 
@@ -141,13 +203,25 @@ def render_table(df: pl.DataFrame, labels: dict[str, str] | None = None) -> str:
 
     head = "".join(f"<th{cls(c)}>{html.escape(labels.get(c, c))}</th>" for c in df.columns)
     body = []
-    for row in df.iter_rows():
+    for i, row in enumerate(df.iter_rows()):
         cells = "".join(
-            f"<td{cls(c)}>{html.escape(_format(v))}</td>"
+            _run_cell(v, run_links[i] if run_links is not None else None)
+            if c == RUN_KEYS
+            else f"<td{cls(c)}>{html.escape(_format(v))}</td>"
             for c, v in zip(df.columns, row, strict=True)
         )
         body.append(f"<tr>{cells}</tr>")
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+
+
+def _run_cell(keys: object, link: tuple[str | None, str] | None) -> str:
+    if link is None:
+        n = len(keys) if isinstance(keys, list) else 0
+        return f'<td class="text runs">{n} run{"" if n == 1 else "s"}</td>'
+    href, text = link
+    if href is None:
+        return f'<td class="text runs">{html.escape(text)}</td>'
+    return f'<td class="text runs"><a href="{html.escape(href)}">{html.escape(text)}</a></td>'
 
 
 def _format(value: object) -> str:

@@ -32,6 +32,7 @@ from tests.xdist_groups import GROUPS_ENV, GroupScheduling, write_groups
 
 REPO = Path(__file__).resolve().parents[1]
 TASKS = REPO / "tasks"
+LIGHTSOUT = "weave-gam-lightsout"
 
 
 def compose_spec(base: Path, overrides: list[str]) -> RunSpec:
@@ -142,6 +143,32 @@ def openclaw_agents_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
         install("openclaw", base)
 
     return build_once(tmp_path_factory, "agents-fresh", fresh_install)
+
+
+@pytest.fixture(scope="session")
+def lightsout_replay(tmp_path_factory: pytest.TempPathFactory, cache_dir: Path) -> Path:
+    """The run folder of a replay of weave-gam-lightsout (builtin harness, hybrid mode):
+    an honest run that passes every test, with screenshots and workspace snapshots. Shared by
+    the judge tests and the report store (tests/analysis/report_store.py); never edited (copy
+    it first)."""
+    base = tmp_path_factory.mktemp("lightsout-replay")
+    env = env_for(base, cache_dir)
+    proc = run_realcli(
+        [
+            "run",
+            f"task={LIGHTSOUT}",
+            "model=replay",
+            "harness=builtin",
+            "mode=hybrid",
+            "judge=tests",
+        ],
+        env,
+        REPO,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    (run_dir,) = [p for p in (base / "runs" / "default").iterdir() if p.is_dir()]
+    assert (run_dir / "verdict.json").is_file(), proc.stdout
+    return run_dir
 
 
 @pytest.fixture

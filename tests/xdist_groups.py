@@ -31,9 +31,10 @@ __all__ = ["GROUPS_ENV", "SESSION_GROUPS", "GroupScheduling", "group_of", "write
 GROUPS_ENV = "PYTEST_REALCLI_XDIST_GROUPS"
 """The file the workers write the groups to (set by the controller for its workers)."""
 
-SESSION_GROUPS = ("limits_sweep",)
-"""Session fixtures too costly to build once per worker: every test using one runs on the
-same worker (group ``session-<fixture>``)."""
+SESSION_GROUPS = ("limits_sweep", "lightsout_replay")
+"""Session fixtures too costly to build once per worker: every test using one (directly or
+through another fixture: the judge tests' ``replay_copy``, the analysis ``report_store``) runs
+on the same worker (group ``session-<fixture>``, the first listed that it uses)."""
 
 
 def group_of(item: pytest.Item) -> str | None:

@@ -23,11 +23,18 @@ import polars as pl
 
 from analysis.figures import (
     collaboration,
+    failure_taxonomy,
     harness_audit,
+    interface_ablation,
+    judge_ablation,
     longcli_main_table,
+    paired_flips,
     progress_order,
+    reordering,
     self_correction,
     step_distribution,
+    weave_cross_harness,
+    weave_leaderboard,
 )
 from realcli.schema.report import ReportSpec
 
@@ -54,6 +61,13 @@ FIGURES: tuple[Figure, ...] = (
     collaboration,
     progress_order,
     harness_audit,
+    weave_leaderboard,
+    weave_cross_harness,
+    interface_ablation,
+    judge_ablation,
+    failure_taxonomy,
+    paired_flips,
+    reordering,
 )
 
 

@@ -45,6 +45,7 @@ COLUMN_LABELS = {
     "p2p_pass_pct": "P2P pass (%)",
     "interventions_per_run": "Interventions / run",
     "pass_delta_pts": "Δ Pass vs autonomous (pts)",
+    "run_keys": "Runs behind the row",
 }
 
 _CHART_METRICS = {
@@ -73,6 +74,7 @@ def data(
         f2p_step_pct=pct("f2p_step"),
         p2p_pass_pct=pct("p2p_pass"),
         interventions_per_run=pl.col("n_interventions").cast(pl.Float64).mean(),
+        run_keys=pl.col("run_key").sort(),
     )
     table = table.join(pass_at_k_by_system(runs, k), on=axes, how="left", nulls_equal=True)
     baseline = table.filter(pl.col("protocol") == "autonomous").select(

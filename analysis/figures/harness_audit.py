@@ -57,6 +57,7 @@ COLUMN_LABELS = {
     "mean_tokens_in": "Tokens in",
     "mean_tokens_out": "Tokens out",
     "mean_cost_usd": "Cost (USD)",
+    "run_keys": "Runs behind the row",
 }
 
 _RUNS = """
@@ -77,7 +78,9 @@ where r.in_denominator
 def data(con: duckdb.DuckDBPyConnection, *, spec: ReportSpec | None = None) -> pl.DataFrame:
     runs = fetch_df(con, _RUNS)
     if runs.is_empty():
-        return pl.DataFrame(schema={c: pl.String for c in COLUMN_LABELS})
+        return pl.DataFrame(
+            schema={c: pl.List(pl.String) if c == "run_keys" else pl.String for c in COLUMN_LABELS}
+        )
     runs = runs.with_columns(
         tools=pl.col("tools").list.join(", "), n_tools=pl.col("tools").list.len()
     )
@@ -101,6 +104,7 @@ def data(con: duckdb.DuckDBPyConnection, *, spec: ReportSpec | None = None) -> p
         mean_tokens_in=of_ran("tokens_in").mean(),
         mean_tokens_out=of_ran("tokens_out").mean(),
         mean_cost_usd=of_ran("cost_usd").mean(),
+        run_keys=pl.col("run_key").sort(),
     )
     return table.sort(*SYSTEM_AXES).select(list(COLUMN_LABELS))
 

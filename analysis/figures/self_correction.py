@@ -42,6 +42,7 @@ COLUMN_LABELS = {
     "pass_pct": "Pass (% | Δ pts)",
     "f2p_step_pct": "F2P step (% | Δ pts)",
     "p2p_pass_pct": "P2P pass (% | Δ pts)",
+    "run_keys": "Runs behind the row",
 }
 
 _METRICS = {"pass_pct": "Pass", "f2p_step_pct": "F2P step", "p2p_pass_pct": "P2P pass"}
@@ -76,6 +77,7 @@ def data(con: duckdb.DuckDBPyConnection, *, spec: ReportSpec | None = None) -> p
             pass_pct=pl.col("passed").cast(pl.Float64).mean() * 100,
             f2p_step_pct=pl.col("f2p_step").mean() * 100,
             p2p_pass_pct=pl.col("p2p_pass").cast(pl.Float64).mean() * 100,
+            run_keys=pl.col("run_key").sort(),
         )
         .with_columns(
             row=pl.format("T{}", pl.col("round")),
@@ -95,6 +97,7 @@ def data(con: duckdb.DuckDBPyConnection, *, spec: ReportSpec | None = None) -> p
             pass_pct=pl.col("passed_delta").cast(pl.Float64).mean() * 100,
             f2p_step_pct=pl.col("f2p_step_delta").mean() * 100,
             p2p_pass_pct=pl.col("p2p_pass_delta").cast(pl.Float64).mean() * 100,
+            run_keys=pl.col("run_key").sort(),
         )
         .with_columns(
             row=pl.format("Δ T{}→T{}", pl.col("from_round"), pl.col("to_round")),

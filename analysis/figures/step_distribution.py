@@ -36,6 +36,7 @@ COLUMN_LABELS = {
     "n_runs_in_bin": "Runs in bin",
     "n_runs": "Runs",
     "share_pct": "Share (%)",
+    "run_keys": "Runs behind the row",
 }
 
 
@@ -48,12 +49,15 @@ def data(con: duckdb.DuckDBPyConnection, *, spec: ReportSpec | None = None) -> p
     counts = (
         runs.rename({"f2p_step_bin": "bin"})
         .group_by([*axes, "bin"])
-        .agg(n_runs_in_bin=pl.len().cast(pl.Int64))
+        .agg(n_runs_in_bin=pl.len().cast(pl.Int64), run_keys=pl.col("run_key").sort())
     )
     grid = totals.join(bins, how="cross")
     table = (
         grid.join(counts, on=[*axes, "bin"], how="left", nulls_equal=True)
-        .with_columns(pl.col("n_runs_in_bin").fill_null(0))
+        .with_columns(
+            pl.col("n_runs_in_bin").fill_null(0),
+            pl.col("run_keys").fill_null(pl.lit([], dtype=pl.List(pl.String))),
+        )
         .with_columns(share_pct=pl.col("n_runs_in_bin") / pl.col("n_runs") * 100)
         .sort([*axes, "bin_order"])
     )

@@ -14,6 +14,7 @@ def _seed(con: duckdb.DuckDBPyConnection) -> None:
     ) -> list[dict[str, object]]:
         return [
             run(
+                run_key=f"{kw.get('model', 'm1')}-{protocol}-{i}",
                 protocol=protocol,
                 task_id=f"t{i // 2 + 1}",
                 seed=i % 2 + 1,
@@ -33,12 +34,15 @@ def _seed(con: duckdb.DuckDBPyConnection) -> None:
         *runs("plan", [True, True, True, False], 1),
         *runs("autonomous", [True, False, False, False], 0),
         *runs("plan", [False, False], 1, model="m2"),  # no autonomous baseline for m2
-        run(protocol="plan", status="incomplete", n_interventions=None),  # excluded
+        run(run_key="killed", protocol="plan", status="incomplete", n_interventions=None),  # out
     )
 
 
 def _row(protocol: str, **values: object) -> dict[str, object]:
+    model, n = values.get("model", "m1"), values.get("n_runs", 4)
+    assert isinstance(n, int)
     return {
+        "run_keys": [f"{model}-{protocol}-{i}" for i in range(n)],
         "model": "m1",
         "harness": "h1",
         "mode": "cli_only",

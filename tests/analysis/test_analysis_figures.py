@@ -5,6 +5,7 @@ from __future__ import annotations
 import duckdb
 import pytest
 from warehouse_rows import add_progress, add_rounds, add_runs, goal, run
+from weave_rows import add_weave_sample
 
 from analysis.figures import FIGURES, Figure, by_name
 from analysis.systems import SYSTEM_AXES
@@ -31,6 +32,7 @@ def test_figure_contract(figure: Figure, con: duckdb.DuckDBPyConnection) -> None
     )
     add_rounds(con, "sc", (False, 0.5, True), (True, 1.0, True))
     add_progress(con, "sc", [goal("s1", order=1, first=3), goal("s2", order=2, first=5)])
+    add_weave_sample(con)
     df = figure.data(con)
     assert df.columns == empty.columns
     assert df.columns[: len(SYSTEM_AXES)] == list(SYSTEM_AXES)

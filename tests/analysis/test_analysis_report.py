@@ -11,6 +11,7 @@ import duckdb
 import polars as pl
 import pytest
 from warehouse_rows import add_progress, add_rounds, add_runs, goal, run
+from weave_rows import add_weave_sample
 
 from analysis.figures import FIGURES
 from analysis.report import build_report, render_table
@@ -40,6 +41,7 @@ def warehouse(tmp_path_factory: pytest.TempPathFactory) -> Path:
         )
         add_rounds(con, "sc", (False, 0.25, True), (False, 0.5, False), (True, 1.0, True))
         add_progress(con, "sc", [goal("s1", order=1, first=4), goal("s2", order=2, first=2)])
+        add_weave_sample(con)
     return path
 
 
@@ -60,7 +62,7 @@ def test_report_writes_index_and_each_figure_as_png_svg_csv(report: Path) -> Non
     html = report.read_text()
     assert "LongCLI-Bench main table" in html
     assert "<table>" in html and "Pass@k (%)" in html
-    assert "14 runs in 1 experiment(s), 1 incomplete" in html
+    assert "18 runs in 1 experiment(s), 1 incomplete" in html
 
 
 def test_report_is_offline(report: Path) -> None:

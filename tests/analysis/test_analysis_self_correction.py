@@ -31,7 +31,7 @@ def _seed(con: duckdb.DuckDBPyConnection) -> None:
 
 
 def _rows(
-    model: str, values: list[tuple[str, int | None, int, int, float, float, float]]
+    model: str, values: list[tuple[str, int | None, int, int, float, float, float, str]]
 ) -> list[dict[str, object]]:
     return [
         {
@@ -47,8 +47,9 @@ def _rows(
             "pass_pct": pass_pct,
             "f2p_step_pct": f2p,
             "p2p_pass_pct": p2p,
+            "run_keys": keys.split(),
         }
-        for row, from_round, to_round, n, pass_pct, f2p, p2p in values
+        for row, from_round, to_round, n, pass_pct, f2p, p2p, keys in values
     ]
 
 
@@ -59,23 +60,23 @@ def test_self_correction_golden(con: duckdb.DuckDBPyConnection) -> None:
     expected = _rows(
         "m1",
         [
-            ("T1", None, 1, 3, 0.0, 25.0, 100.0),  # (25 + 50 + 0) / 3
-            ("T2", None, 2, 3, 100 / 3, 175 / 3, 200 / 3),
-            ("T3", None, 3, 2, 100.0, 100.0, 100.0),  # a3 has no T3
+            ("T1", None, 1, 3, 0.0, 25.0, 100.0, "a1 a2 a3"),  # (25 + 50 + 0) / 3
+            ("T2", None, 2, 3, 100 / 3, 175 / 3, 200 / 3, "a1 a2 a3"),
+            ("T3", None, 3, 2, 100.0, 100.0, 100.0, "a1 a2"),  # a3 has no T3
             # per-run changes: pass (0, 1, 0), F2P step (25, 50, 25), P2P (-1, 0, 0)
-            ("Δ T1→T2", 1, 2, 3, 100 / 3, 100 / 3, -100 / 3),
-            ("Δ T2→T3", 2, 3, 2, 50.0, 25.0, 50.0),  # a1, a2 only
-            ("Δ T1→T3", 1, 3, 2, 100.0, 62.5, 0.0),
+            ("Δ T1→T2", 1, 2, 3, 100 / 3, 100 / 3, -100 / 3, "a1 a2 a3"),
+            ("Δ T2→T3", 2, 3, 2, 50.0, 25.0, 50.0, "a1 a2"),  # a1, a2 only
+            ("Δ T1→T3", 1, 3, 2, 100.0, 62.5, 0.0, "a1 a2"),
         ],
     ) + _rows(
         "m2",
         [
-            ("T1", None, 1, 1, 0.0, 50.0, 100.0),
-            ("T2", None, 2, 1, 0.0, 50.0, 100.0),
-            ("T3", None, 3, 1, 0.0, 75.0, 0.0),
-            ("Δ T1→T2", 1, 2, 1, 0.0, 0.0, 0.0),
-            ("Δ T2→T3", 2, 3, 1, 0.0, 25.0, -100.0),
-            ("Δ T1→T3", 1, 3, 1, 0.0, 25.0, -100.0),
+            ("T1", None, 1, 1, 0.0, 50.0, 100.0, "c1"),
+            ("T2", None, 2, 1, 0.0, 50.0, 100.0, "c1"),
+            ("T3", None, 3, 1, 0.0, 75.0, 0.0, "c1"),
+            ("Δ T1→T2", 1, 2, 1, 0.0, 0.0, 0.0, "c1"),
+            ("Δ T2→T3", 2, 3, 1, 0.0, 25.0, -100.0, "c1"),
+            ("Δ T1→T3", 1, 3, 1, 0.0, 25.0, -100.0, "c1"),
         ],
     )
     assert_rows(got, expected)

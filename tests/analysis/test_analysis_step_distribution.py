@@ -14,18 +14,22 @@ BINS = ["[0,30)", "[30,60)", "[60,80)", "[80,100)", "100"]
 def test_step_distribution_golden(con: duckdb.DuckDBPyConnection) -> None:
     add_runs(
         con,
-        run(f2p_step=0.0),
-        run(f2p_step=0.29),
-        run(f2p_step=0.3),
-        run(status="infra_error", f2p_step=0.0),  # a failure in [0,30)
-        run(f2p_step=1.0, passed=True),  # exactly 1.0 is bin "100", not [80,100)
-        run(status="incomplete"),  # left out
-        run(model="m2", f2p_step=0.99),
+        run(run_key="zero", f2p_step=0.0),
+        run(run_key="low", f2p_step=0.29),
+        run(run_key="mid", f2p_step=0.3),
+        run(run_key="infra", status="infra_error", f2p_step=0.0),  # a failure in [0,30)
+        run(run_key="full", f2p_step=1.0, passed=True),  # exactly 1.0 is bin "100", not [80,100)
+        run(run_key="killed", status="incomplete"),  # left out
+        run(run_key="m2high", model="m2", f2p_step=0.99),
     )
     got = step_distribution.data(con)
     assert got.columns == list(step_distribution.COLUMN_LABELS)
     m1 = [3, 1, 0, 0, 1]
     m2 = [0, 0, 0, 1, 0]
+    keys = {
+        "m1": [["infra", "low", "zero"], ["mid"], [], [], ["full"]],
+        "m2": [[], [], [], ["m2high"], []],
+    }
     expected = [
         {
             "model": model,
@@ -38,6 +42,7 @@ def test_step_distribution_golden(con: duckdb.DuckDBPyConnection) -> None:
             "n_runs_in_bin": n,
             "n_runs": sum(counts),
             "share_pct": n / sum(counts) * 100,
+            "run_keys": keys[model][i],
         }
         for model, counts in (("m1", m1), ("m2", m2))
         for i, (b, n) in enumerate(zip(BINS, counts, strict=True))

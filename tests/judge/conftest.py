@@ -1,6 +1,7 @@
-"""Fixtures for the judge tests: one real replay run of a hybrid task per test session, and
-fresh copies of it that a test may edit (plant a cheat, break a file); small constructed run
-folders (tests/judge/run_builder.py) and the test-only stand-in checkers and detectors."""
+"""Fixtures for the judge tests: fresh copies of the session's replay of a hybrid task
+(``lightsout_replay``, tests/conftest.py) that a test may edit (plant a cheat, break a file);
+small constructed run folders (tests/judge/run_builder.py) and the test-only stand-in checkers
+and detectors."""
 
 from __future__ import annotations
 
@@ -10,35 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO, env_for, run_realcli
 from tests.judge.run_builder import RunBuilder
 from tests.judge.stand_ins import registered
-
-LIGHTSOUT = "weave-gam-lightsout"
-
-
-@pytest.fixture(scope="session")
-def lightsout_replay(tmp_path_factory: pytest.TempPathFactory, cache_dir: Path) -> Path:
-    """The run folder of a replay of weave-gam-lightsout (builtin harness, hybrid mode):
-    an honest run that passes every test, with screenshots and workspace snapshots."""
-    base = tmp_path_factory.mktemp("judge-replay")
-    env = env_for(base, cache_dir)
-    proc = run_realcli(
-        [
-            "run",
-            f"task={LIGHTSOUT}",
-            "model=replay",
-            "harness=builtin",
-            "mode=hybrid",
-            "judge=tests",
-        ],
-        env,
-        REPO,
-    )
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    (run_dir,) = [p for p in (base / "runs" / "default").iterdir() if p.is_dir()]
-    assert (run_dir / "verdict.json").is_file(), proc.stdout
-    return run_dir
 
 
 @pytest.fixture

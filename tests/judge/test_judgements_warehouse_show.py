@@ -14,8 +14,7 @@ from realcli.catalog import load_task
 from realcli.judge.store import write_judgement
 from realcli.runner.commands import show
 from realcli.warehouse import connect, ingest
-from tests.conftest import TASKS
-from tests.judge.conftest import LIGHTSOUT
+from tests.conftest import LIGHTSOUT, TASKS
 from tests.warehouse.judgement_records import make_judgement
 
 

@@ -20,7 +20,6 @@ from realcli.judge.agent import JUDGE_WORKDIR, stage_evidence
 from realcli.judge.context import load_run
 from realcli.judge.store import judge_folder
 from tests.conftest import TASKS
-from tests.judge.conftest import lightsout_replay  # noqa: F401 (a fixture)
 from tests.judge.test_agent_judge import _spec, _valid, finished_run  # noqa: F401 (a fixture)
 
 
