@@ -190,6 +190,12 @@ def run_realcli(
     )
 
 
+def run_lines(stdout: str, state: str) -> int:
+    """How many finished-run lines of ``realcli run`` start with ``state`` (``finished``,
+    ``skipped``, ``healed``...): the sweep's status lines and summary also say "skipped"."""
+    return sum(line.startswith(f"{state} ") for line in stdout.splitlines())
+
+
 def processes_with_arg(arg: str) -> list[int]:
     """Host pids of live (non-zombie) processes with ``arg`` as one whole argv element."""
     found = []

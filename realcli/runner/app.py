@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,8 @@ from omegaconf.errors import MissingMandatoryValue
 
 from realcli.runner.folders import RunOutcome, finished_outcome, run_dir_for
 from realcli.runner.spec import run_key, validate_spec
+from realcli.runner.sweep_progress import job_reporter
+from realcli.runner.sweep_status import RunResult
 from realcli.schema.run_spec import CONFIG_GROUPS, PathsSpec, RunSpec
 from realcli.util.errors import ConfigError, RealcliError
 
@@ -76,6 +79,8 @@ def run_job(spec: RunSpec) -> list[RunOutcome]:
             ) from exc
     outcomes = []
     checked = False
+    reporter = job_reporter()  # in a watched sweep the parent prints this job's lines
+    say: Callable[..., None] = reporter.say if reporter is not None else _print
     for task in tasks:
         key = run_key(spec, task)
         outcome = finished_outcome(run_dir_for(spec, key), key, task.id)
@@ -85,25 +90,40 @@ def run_job(spec: RunSpec) -> list[RunOutcome]:
             if not checked:
                 _check_limits(spec)
                 checked = True
+            if reporter is not None:
+                reporter.running(key, task.id)
             outcome = execute_run(spec, task)
-        print(outcome.summary_line(), flush=True)
+        judged = None
+        lines = [outcome.summary_line(spec)]
         if outcome.state != "locked" and outcome.verdict is not None:
-            _judge(spec, outcome)
+            judged = _judge(spec, outcome, lines)
+        if reporter is not None:
+            reporter.finished(key, RunResult.of(outcome, judged), "\n".join(lines))
+        else:
+            for line in lines:
+                say(line)
         outcomes.append(outcome)
     return outcomes
 
 
-def _judge(spec: RunSpec, outcome: RunOutcome) -> None:
+def _print(line: str, **_: Any) -> None:
+    print(line, flush=True)
+
+
+def _judge(spec: RunSpec, outcome: RunOutcome, lines: list[str]) -> tuple[float, str] | None:
     """Judge a finished run right after grading (a rerun of a finished sweep judges the runs
-    that lack this judge's judgement, without running the agent again)."""
+    that lack this judge's judgement, without running the agent again); its final score and
+    the judge's name."""
     from realcli.runner.judging import judge_runs
 
-    judge_runs(
+    judged = judge_runs(
         [outcome.run_dir],
         spec.judge,
         Path(spec.paths.tasks_dir),
-        say=lambda line, **kw: print(f"  {line}", **kw),
+        say=lambda line, **kw: lines.append(f"  {line}"),
     )
+    j = judged[0].judgement if judged else None
+    return (j.final_score, j.judge) if j is not None and j.status == "judged" else None
 
 
 def _check_limits(spec: RunSpec) -> None:
@@ -133,4 +153,7 @@ def hydra_main(cfg: DictConfig) -> None:
         run_job(spec_from_cfg(cfg, choices))
     except RealcliError as exc:
         print(f"realcli: error: {exc}", file=sys.stderr, flush=True)
-        sys.exit(2)
+        reporter = job_reporter()
+        if reporter is None:
+            sys.exit(2)
+        reporter.failed(str(exc))  # the sweep goes on; it ends with exit 2 (finish_sweep)

@@ -16,6 +16,10 @@ from realcli.util.validation import did_you_mean
 __all__ = ["check_group_overrides", "config_dirs", "run_command"]
 
 _GROUPS = (*CONFIG_GROUPS, "experiment", "local")
+# Live progress and the summary table of a sweep (a Hydra callback; set here, not in YAML).
+_PROGRESS_CALLBACK = (
+    "++hydra.callbacks.realcli_progress._target_=realcli.runner.sweep_progress.SweepProgress"
+)
 
 
 def config_dirs(argv: Sequence[str]) -> list[Path]:
@@ -97,6 +101,12 @@ def run_command(argv: Sequence[str]) -> int:
     except RealcliError as exc:
         print(f"realcli: error: {exc}", file=sys.stderr)
         return 2
-    sys.argv = ["realcli run", *argv]
-    hydra_main()
-    return 0
+    from realcli.runner.sweep_progress import finish_sweep
+
+    sweep = any(a in ("--multirun", "-m") for a in argv)
+    sys.argv = ["realcli run", *argv, *([_PROGRESS_CALLBACK] if sweep else [])]
+    try:
+        hydra_main()
+    finally:  # the summary, also when a job raised and Hydra stopped the sweep
+        code = finish_sweep()
+    return code or 0

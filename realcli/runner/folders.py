@@ -55,13 +55,20 @@ class RunOutcome:
     run_dir: Path
     verdict: Verdict | None = None
 
-    def summary_line(self) -> str:
+    def summary_line(self, spec: RunSpec | None = None) -> str:
+        """``STATE RUN_KEY TASK [seed= model= harness= mode= protocol=]: STATUS pass= ...``"""
+        head = f"{self.state:8s} {self.run_key} {self.task_id}"
+        if spec is not None:
+            head += (
+                f" seed={spec.seed} model={spec.model.name} harness={spec.harness.name}"
+                f" mode={spec.mode.name} protocol={spec.protocol.name}"
+            )
         v = self.verdict
         if v is None:
-            return f"{self.state:8s} {self.run_key} {self.task_id}"
+            return head
         return (
-            f"{self.state:8s} {self.run_key} {self.task_id}: {v.status.value} pass={int(v.passed)}"
-            f" f2p_step={v.f2p_step:.2f} p2p_step={v.p2p_step:.2f} wall={v.wall_time_s:.1f}s"
+            f"{head}: {v.status.value} pass={int(v.passed)} f2p_step={v.f2p_step:.2f}"
+            f" p2p_step={v.p2p_step:.2f} wall={v.wall_time_s:.1f}s"
         )
 
 

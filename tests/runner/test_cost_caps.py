@@ -14,7 +14,7 @@ import pytest
 from realcli.ledger import read_ledger
 from realcli.schema.events import ErrorType
 from realcli.schema.verdict import Verdict
-from tests.conftest import env_for, run_realcli
+from tests.conftest import env_for, run_lines, run_realcli
 
 pytestmark = [pytest.mark.sandbox, pytest.mark.slow]
 
@@ -78,5 +78,5 @@ def test_sweep_cap_spans_runs_and_survives_a_resume(tmp_path: Path, cache_dir: P
     assert spend["usd"] >= 0.1
     # A resumed sweep keeps its spend: nothing is rerun, nothing more is spent.
     again = run_realcli([*args, *PRICE, "experiment_name=sweepcap"], env, tmp_path)
-    assert again.returncode == 0 and again.stdout.count("skipped") == 3, again.stdout
+    assert again.returncode == 0 and run_lines(again.stdout, "skipped") == 3, again.stdout
     assert json.loads((tmp_path / "runs" / "sweepcap" / ".spend.json").read_text()) == spend

@@ -11,7 +11,7 @@ import pytest
 
 from realcli.ledger import read_ledger
 from realcli.schema.events import RunEndEvent
-from tests.conftest import env_for, run_realcli
+from tests.conftest import env_for, run_lines, run_realcli
 
 pytestmark = [pytest.mark.sandbox, pytest.mark.slow]
 
@@ -66,6 +66,6 @@ def test_rerun_redoes_an_unreadable_verdict_heals_a_missing_run_end_and_skips_th
     assert (runs[3] / "ledger.jsonl").read_bytes() == untouched
 
     third = run_realcli(SWEEP, env, tmp_path)
-    assert third.returncode == 0 and third.stdout.count("skipped ") == 3, third.stdout
+    assert third.returncode == 0 and run_lines(third.stdout, "skipped") == 3, third.stdout
     assert "realcli: warning:" not in third.stderr
     assert len(list((tmp_path / "runs").glob("*/*/verdict.json"))) == 3

@@ -14,7 +14,7 @@ import pytest
 
 from realcli.ledger import read_ledger
 from realcli.schema.verdict import Verdict
-from tests.conftest import REALCLI, env_for, run_realcli
+from tests.conftest import REALCLI, env_for, run_lines, run_realcli
 
 pytestmark = [pytest.mark.sandbox, pytest.mark.slow]
 
@@ -69,7 +69,7 @@ def test_sweep_runs_every_combination_with_the_offline_gates(
         else:
             assert verdict.f2p_step == 0 and not verdict.f2p_pass, (key, verdict.task_id)
             assert verdict.p2p_pass, (key, verdict.task_id)
-    assert stdout.count("finished ") == 2 * 2 * N_SMOKE
+    assert run_lines(stdout, "finished") == 2 * 2 * N_SMOKE
 
 
 def test_rerun_skips_every_finished_run(sweep: tuple[Path, dict[str, str], float, str]) -> None:
@@ -79,8 +79,8 @@ def test_rerun_skips_every_finished_run(sweep: tuple[Path, dict[str, str], float
         ["run", "--multirun", "model=replay,noop", "seed=1,2", "hydra/launcher=joblib"], env, tmp
     )
     assert proc.returncode == 0, proc.stderr[-2000:]
-    assert proc.stdout.count("skipped ") == 2 * 2 * N_SMOKE
-    assert "finished " not in proc.stdout
+    assert run_lines(proc.stdout, "skipped") == 2 * 2 * N_SMOKE
+    assert run_lines(proc.stdout, "finished") == 0
     assert _ledger_mtimes(tmp / "runs") == before  # no run touched, so no sandbox started
 
 
@@ -136,7 +136,7 @@ def test_sigkill_mid_sweep_then_resume_finishes_each_run_once(
 
     resumed = run_realcli(args, env, tmp_path)
     assert resumed.returncode == 0, resumed.stderr[-2000:]
-    assert resumed.stdout.count("skipped ") == killed_with
+    assert run_lines(resumed.stdout, "skipped") == killed_with
     verdicts = _verdicts(tmp_path / "runs")
     assert len(verdicts) == 2 * N_SMOKE
     run_dirs = [p for p in (tmp_path / "runs").glob("*/*") if not p.parent.name.startswith(".")]
