@@ -114,6 +114,8 @@ def ingest(
             "select run_key, run_dir, ingest_digest from runs"
         ).fetchall()
     }
+    loaded_keys = {key for key, _ in known.values()}
+    """Run keys that already have rows: only these need deleting before an insert."""
     seen: dict[str, Path] = {}
     batch: list[RunRows] = []
     ingested_at = datetime.now(UTC)
@@ -148,9 +150,9 @@ def ingest(
         seen[rows.run_key] = run_dir
         batch.append(rows)
         if len(batch) >= batch_size:
-            _write(con, batch, stats)
+            _write(con, batch, stats, loaded_keys)
             batch = []
-    _write(con, batch, stats)
+    _write(con, batch, stats, loaded_keys)
     gone = [
         key
         for run_dir, (key, _) in known.items()
@@ -349,16 +351,21 @@ def _delete(con: duckdb.DuckDBPyConnection, keys: list[str]) -> None:
         raise
 
 
-def _write(con: duckdb.DuckDBPyConnection, batch: list[RunRows], stats: IngestStats) -> None:
+def _write(
+    con: duckdb.DuckDBPyConnection,
+    batch: list[RunRows],
+    stats: IngestStats,
+    loaded_keys: set[str],
+) -> None:
     """Replace the batch's runs in one transaction; on failure retry run by run to isolate it."""
     if not batch:
         return
     try:
-        _replace(con, batch)
+        _replace(con, batch, loaded_keys)
     except Exception as exc:  # duckdb, polars (a value its column can't hold), encoding...
         if len(batch) > 1:
             for rows in batch:
-                _write(con, [rows], stats)
+                _write(con, [rows], stats, loaded_keys)
             return
         run_dir = Path(batch[0].run["run_dir"])
         what = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
@@ -374,11 +381,14 @@ def _write(con: duckdb.DuckDBPyConnection, batch: list[RunRows], stats: IngestSt
         _count(rows, stats)
 
 
-def _replace(con: duckdb.DuckDBPyConnection, batch: list[RunRows]) -> None:
-    keys = [rows.run_key for rows in batch]
+def _replace(con: duckdb.DuckDBPyConnection, batch: list[RunRows], loaded_keys: set[str]) -> None:
+    # Deleting scans every table: only runs loaded before need it (a fresh ingest of n runs
+    # would otherwise cost n / batch_size full scans, quadratic in the store's size).
+    keys = [rows.run_key for rows in batch if rows.run_key in loaded_keys]
     con.execute("begin transaction")
     try:
-        _delete_rows(con, keys)
+        if keys:
+            _delete_rows(con, keys)
         for table in RUN_TABLES:
             insert_rows(con, table, [row for rows in batch for row in rows.tables()[table]])
         con.execute("commit")
