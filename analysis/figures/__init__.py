@@ -23,6 +23,7 @@ import polars as pl
 
 from analysis.figures import (
     collaboration,
+    coverage,
     failure_taxonomy,
     harness_audit,
     interface_ablation,
@@ -31,6 +32,8 @@ from analysis.figures import (
     progress_order,
     self_correction,
     step_distribution,
+    tool_call_distribution,
+    trajectory_profile,
     weave_cross_harness,
     weave_leaderboard,
 )
@@ -64,6 +67,9 @@ FIGURES: tuple[Figure, ...] = (
     interface_ablation,
     judge_ablation,
     failure_taxonomy,
+    trajectory_profile,
+    tool_call_distribution,
+    coverage,
 )
 
 

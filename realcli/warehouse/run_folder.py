@@ -48,6 +48,7 @@ from realcli.util.errors import LedgerError, RealcliError
 from realcli.warehouse.judgement_files import hash_judgements, read_judgements
 from realcli.warehouse.problems import Problem
 from realcli.warehouse.progress_file import read_progress
+from realcli.warehouse.tool_facts import TOOL_FACT_TABLES, tool_fact_rows
 
 __all__ = [
     "MAX_SPEC_BYTES",
@@ -111,6 +112,8 @@ class RunRows:
     clause_results: list[dict[str, Any]] = field(default_factory=list)
     judge_dimensions: list[dict[str, Any]] = field(default_factory=list)
     hack_flags: list[dict[str, Any]] = field(default_factory=list)
+    tool_facts: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    """tool_call_ops, run_task_atoms, run_p1_atoms, run_gui_apps (warehouse.tool_facts)"""
 
     def tables(self) -> dict[str, list[dict[str, Any]]]:
         return {
@@ -133,6 +136,7 @@ class RunRows:
             "clause_results": self.clause_results,
             "judge_dimensions": self.judge_dimensions,
             "hack_flags": self.hack_flags,
+            **{t: self.tool_facts.get(t, []) for t in TOOL_FACT_TABLES},
         }
 
 
@@ -230,6 +234,9 @@ def read_run_folder(run_dir: Path, digest: str, ingested_at: datetime) -> RunRow
     rows.run["has_progress"] = progress is not None
     rows.run["task_domain"] = _task_domain(run_dir / TASK_COPY, rows.problems)
     _add_ledger_rows(rows, ledger)
+    rows.tool_facts = tool_fact_rows(
+        run_key, ledger.events, run_dir / TASK_COPY, MAX_TASK_BYTES, rows.problems
+    )
     if verdict is not None:
         _add_verdict_rows(rows, verdict)
     if progress is not None:
