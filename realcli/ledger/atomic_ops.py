@@ -298,16 +298,13 @@ def _cut_substitutions(text: str) -> tuple[str, list[str]]:
     inner: list[str] = []
     i, n = 0, len(text)
     while i < n:
-        if text.startswith("$((", i):  # arithmetic, not a command
-            out.append("$((")
-            i += 3
-            continue
         if text.startswith("$(", i):
             depth, j = 1, i + 2
             while j < n and depth:
                 depth += {"(": 1, ")": -1}.get(text[j], 0)
                 j += 1
-            inner.append(text[i + 2 : j - 1] if not depth else text[i + 2 :])
+            if not text.startswith("$((", i):  # $(( ... )) is arithmetic, not a command
+                inner.append(text[i + 2 : j - 1] if not depth else text[i + 2 :])
             out.append("__realcli_subst__")
             i = j
             continue
