@@ -10,8 +10,10 @@ Two kinds of row (``scope``), per model · harness · mode · protocol:
 
 - ``summary``: tool calls and ops; top-10 share = share of the ops that the ten most frequent
   ops cover; ``exec: shell`` share of ops; GUI share at tool level (GUI tool calls / calls: a
-  shell call is CLI) and at atomic level (GUI ops / ops, after re-attribution); re-attributed
-  ops (GUI work found inside shell calls);
+  shell call is CLI) and at atomic level (calls doing GUI work once their ops are
+  re-attributed — a GUI tool call, or a shell call with a GUI op — / calls, the paper's
+  33.9% → 62.9% comparison); GUI ops / ops; re-attributed ops (GUI work found inside shell
+  calls);
 - ``op``: the ten most frequent ops (rank, count, share of ops; ties by name).
 
 The paper's GPT-5.5 figures (:data:`analysis.published.TOOL_CALLS`) follow as a summary row and
@@ -39,9 +41,9 @@ TITLE = "Tool-call distribution: top-10 atomic ops and GUI share before/after re
 CAPTION = (
     "Tool calls decomposed into atomic operations (one per simple command of a shell call). "
     "Top-10 share: ops covered by the ten most frequent ops. GUI share at tool level: GUI tool "
-    "calls / calls (a shell call counts as CLI); at atomic level: GUI ops / ops once shell-routed "
-    "display work (gnome-screenshot, scrot, import, xwd, xdotool, wmctrl, xclip, pyautogui...) is "
-    "re-attributed to the GUI. Rows with source = the paper are WeaveBench's GPT-5.5 figures "
+    "calls / calls (a shell call counts as CLI); at atomic level: calls doing GUI work / calls "
+    "once shell-routed display work (gnome-screenshot, scrot, import, xwd, xdotool, wmctrl, "
+    "xclip, pyautogui...) is re-attributed to the GUI; GUI ops / ops beside it. Rows with source = the paper are WeaveBench's GPT-5.5 figures "
     "(shares of calls), not measurements."
 )
 POPULATION = (
@@ -69,6 +71,7 @@ COLUMN_LABELS = {
     "exec_shell_share_pct": "exec: shell share (%)",
     "gui_share_tool_pct": "GUI share, tool level (%)",
     "gui_share_atomic_pct": "GUI share, atomic level (%)",
+    "gui_op_share_pct": "GUI ops / ops (%)",
     "n_reattributed_ops": "Re-attributed ops",
     "n_incomplete": "Incomplete (excluded)",
     "run_keys": "Runs behind the row",
@@ -99,10 +102,13 @@ def data(con: duckdb.DuckDBPyConnection, *, spec: ReportSpec | None = None) -> p
     incomplete = runs.group_by(axes).agg(
         n_incomplete=(~pl.col("in_denominator")).sum().cast(pl.Int64)
     )
-    calls = ops.group_by([*axes, "run_key", "seq"]).agg(pl.col("tool_channel").first())
+    calls = ops.group_by([*axes, "run_key", "seq"]).agg(
+        pl.col("tool_channel").first(), gui_work=(pl.col("channel") == "gui").any()
+    )
     per_call = calls.group_by(axes).agg(
         n_calls=pl.len().cast(pl.Int64),
         gui_share_tool_pct=(pl.col("tool_channel") == "gui").mean() * 100,
+        gui_share_atomic_pct=pl.col("gui_work").mean() * 100,
     )
     counts = (
         ops.group_by([*axes, "op"])
@@ -118,7 +124,7 @@ def data(con: duckdb.DuckDBPyConnection, *, spec: ReportSpec | None = None) -> p
     per_op = ops.group_by(axes).agg(
         n_ops=pl.len().cast(pl.Int64),
         exec_shell_share_pct=(pl.col("op") == "exec: shell").mean() * 100,
-        gui_share_atomic_pct=(pl.col("channel") == "gui").mean() * 100,
+        gui_op_share_pct=(pl.col("channel") == "gui").mean() * 100,
         n_reattributed_ops=pl.col("reattributed").sum().cast(pl.Int64),
     )
     top_share = top.group_by(axes).agg(top10_share_pct=pl.col("op_share_pct").sum())

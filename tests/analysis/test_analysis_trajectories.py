@@ -245,6 +245,7 @@ def test_tool_call_distribution_top_ops_and_gui_share_before_and_after(
                 "exec_shell_share_pct": 100.0,
                 "gui_share_tool_pct": 0.0,
                 "gui_share_atomic_pct": 0.0,
+                "gui_op_share_pct": 0.0,
                 "n_reattributed_ops": 0,
                 "n_incomplete": 0,
                 "run_keys": ["c1"],
@@ -270,7 +271,8 @@ def test_tool_call_distribution_top_ops_and_gui_share_before_and_after(
                 "top10_share_pct": 100.0,
                 "exec_shell_share_pct": 4 / 28 * 100,
                 "gui_share_tool_pct": 4 / 27 * 100,  # 2 GUI tool calls each in a1 and a3
-                "gui_share_atomic_pct": 5 / 28 * 100,  # + the xdotool inside a1's shell call
+                "gui_share_atomic_pct": 5 / 27 * 100,  # + a1's shell call running xdotool
+                "gui_op_share_pct": 5 / 28 * 100,
                 "n_reattributed_ops": 1,
                 "n_incomplete": 1,
                 "run_keys": hybrid_keys,
