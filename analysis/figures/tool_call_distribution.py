@@ -43,8 +43,8 @@ CAPTION = (
     "Top-10 share: ops covered by the ten most frequent ops. GUI share at tool level: GUI tool "
     "calls / calls (a shell call counts as CLI); at atomic level: calls doing GUI work / calls "
     "once shell-routed display work (gnome-screenshot, scrot, import, xwd, xdotool, wmctrl, "
-    "xclip, pyautogui...) is re-attributed to the GUI; GUI ops / ops beside it. Rows with source = the paper are WeaveBench's GPT-5.5 figures "
-    "(shares of calls), not measurements."
+    "xclip, pyautogui...) is re-attributed to the GUI; GUI ops / ops beside it. Rows with "
+    "source = the paper are WeaveBench's GPT-5.5 figures (shares of calls), not measurements."
 )
 POPULATION = (
     "WeaveBench (kind weave) runs that finished (graded, infra_error, task_error), every mode, "

@@ -49,6 +49,8 @@ BUILTIN_TOOLS: dict[str, tuple[str, str]] = {
 }
 """raw tool name -> (normalised name, atomic op)."""
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
+
+
 def gui_via_shell(command: str) -> str | None:
     """The display-driving program a shell command runs, or None: the atomic-op classifier's
     verdict (:func:`realcli.ledger.atomic_ops.display_program`; ``which xclip`` runs ``which``),
@@ -74,8 +76,6 @@ def _clip(value: Any) -> Any:
     if isinstance(value, list):
         return [_clip(v) for v in value]
     return value
-
-
 
 
 class Transcript:
