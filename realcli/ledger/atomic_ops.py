@@ -321,24 +321,19 @@ def _cut_substitutions(text: str) -> tuple[str, list[str]]:
 
 
 def _tokens(text: str) -> list[str] | None:
-    lexer = shlex.shlex(text, posix=True, punctuation_chars=";&|()<>\n")
+    # shlex drops a comment with the newline that ends it: a ';' after every newline keeps
+    # the command after a comment separate (inside quotes it is only an extra character)
+    lexer = shlex.shlex(text.replace("\n", "\n;"), posix=True, punctuation_chars=";&|()<>\n")
     lexer.whitespace = " \t\r"
     lexer.whitespace_split = True
-    lexer.commenters = ""
     try:
         raw = list(lexer)
     except ValueError:  # unterminated quote or escape
         return None
     words: list[str] = []
-    comment = False
     for tok in raw:
         if tok and all(c in ";&|()<>\n" for c in tok):
-            comment = False
             words.extend(_split_operators(tok))
-        elif comment:
-            continue
-        elif tok.startswith("#"):
-            comment = True  # to the end of the line (quotes in a comment may already fail)
         else:
             words.append(tok)
     return words

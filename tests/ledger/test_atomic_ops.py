@@ -108,6 +108,12 @@ def test_each_display_driving_program_is_gui_work(command: str, program: str) ->
         ("apt-get install -y xdotool scrot", [("exec: shell", "apt-get", C)]),
         ("grep -r xdotool notes.md", [("exec: shell", "grep", C)]),
         ("echo 'take a screenshot' # then xdotool", [("exec: shell", "echo", C)]),
+        # a quoted '#' is no comment; a comment with a quote in it ends at its newline
+        (
+            'echo "# header" > f && xdotool key a',
+            [("exec: shell", "echo", C), ("exec: xdotool", "xdotool", G)],
+        ),
+        ("ls # it's done\nscrot a.png", [("exec: shell", "ls", C), ("exec: scrot", "scrot", G)]),
         ("import os", [("exec: shell", "import", C)]),  # a Python line typed into bash
         ("python3 solve.py --board b.json", [("exec: python", "python3", C)]),
         ("bash run.sh", [("exec: shell", "bash", C)]),
