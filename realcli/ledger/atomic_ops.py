@@ -364,9 +364,9 @@ def _simple_commands(words: list[str]) -> list[list[str]]:
                 commands.append(current)
             current, redirect = [], False
         elif w in _REDIRECTS:
-            if w in ("<<", "<<-"):
-                current.append(w)  # keep the heredoc marker: its body may be the code
-            redirect = w not in ("<<", "<<-")
+            if w in ("<<", "<<-", "<<<"):
+                current.append(w)  # keep heredoc / here-string markers: they may feed code
+            redirect = w not in ("<<", "<<-", "<<<")
         elif redirect:
             redirect = False  # the redirect's target, not an argument
         else:
@@ -439,6 +439,8 @@ def _shell_script(program: str, args: list[str], bodies: list[str]) -> str | Non
             return args[j + 1] if j + 1 < len(args) else None
         if a in ("<<", "<<-") and j + 1 < len(args):
             return _heredoc_body(args[j + 1], bodies)
+        if a == "<<<" and j + 1 < len(args):
+            return args[j + 1]
         if not a.startswith("-"):
             return None  # bash script.sh: the script is not in the call
     return None
@@ -450,6 +452,8 @@ def _python_code(args: list[str], bodies: list[str]) -> str:
             return args[j + 1]
         if a in ("<<", "<<-") and j + 1 < len(args):
             return _heredoc_body(args[j + 1], bodies) or ""
+        if a == "<<<" and j + 1 < len(args):
+            return args[j + 1]
         if a == "-m" and j + 1 < len(args):
             return f"import {args[j + 1]}"
     return ""

@@ -88,6 +88,8 @@ def test_each_display_driving_program_is_gui_work(command: str, program: str) ->
             [("exec: scrot", "scrot", G)],
         ),
         ("for f in a b; do xdotool type $f; done", [("exec: xdotool", "xdotool", G)]),
+        ('python3 <<< "import pyautogui"', [("exec: pyautogui", "pyautogui", G)]),
+        ("bash <<< 'wmctrl -l'", [("exec: wmctrl", "wmctrl", G)]),
         (
             "if grep -q ok log; then xclip -o; fi",
             [("exec: shell", "grep", C), ("exec: xclip", "xclip", G)],
