@@ -8,6 +8,7 @@ Percentages are in points, as the papers print them.
 from __future__ import annotations
 
 __all__ = [
+    "COVERAGE",
     "CROSS_HARNESS",
     "FAILURE_FAMILIES",
     "FAILURE_FINGERPRINTS",
@@ -85,6 +86,18 @@ TOOL_CALLS: dict[str, object] = {
     "gui_share_atomic_level_pct": 62.9,
 }
 """Tool-call distribution and re-attribution (GPT-5.5 rollouts)."""
+
+COVERAGE: dict[str, float] = {
+    "n_tasks": 114,
+    "any_side_pct": 100.0,
+    "non_universal_pct": 90.4,
+    "mean_cli_atoms": 2.24,
+    "mean_gui_atoms": 1.80,
+    "p2_pct": round(113 / 114 * 100, 1),
+    "p3_pct": 100.0,
+}
+"""P1 atom coverage (Table A2; depth is not quoted in the text) and the P2/P3 shares of tasks
+(appendix A.2: 113 of 114 tasks exceed 20 calls; all 114 switch between at least 3 apps)."""
 
 FAILURE_FAMILIES: dict[str, float] = {"E5": 35.2, "E4": 30.4, "E3": 4.0}
 """Share of 1,735 failures (2,209 trials) per family (E3: an upper bound, '< 4%')."""

@@ -23,6 +23,7 @@ import polars as pl
 
 from analysis.figures import (
     collaboration,
+    coverage,
     cross_channel_drift,
     early_retention,
     evidence_provenance,
@@ -41,6 +42,8 @@ from analysis.figures import (
     round_retention,
     self_correction,
     step_distribution,
+    tool_call_distribution,
+    trajectory_profile,
     weave_cross_harness,
     weave_leaderboard,
 )
@@ -85,6 +88,9 @@ FIGURES: tuple[Figure, ...] = (
     first_violation_km,
     halt_indicators,
     cross_channel_drift,
+    trajectory_profile,
+    tool_call_distribution,
+    coverage,
 )
 
 

@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import ValidationError
 
 from realcli.harness.relay import ModelCallRelay
+from realcli.ledger.atomic_ops import call_command, display_program
 from realcli.ledger.writer import LedgerWriter
 from realcli.schema.actions import gui_primitive
 from realcli.schema.events import Channel, MessageEvent, ToolCallEvent, ToolResultEvent
@@ -48,32 +49,13 @@ BUILTIN_TOOLS: dict[str, tuple[str, str]] = {
 }
 """raw tool name -> (normalised name, atomic op)."""
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
-GUI_VIA_SHELL: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (name, re.compile(pattern))
-    for name, pattern in (
-        ("xdotool", r"\bxdotool\b"),
-        ("ydotool", r"\bydotool\b"),
-        ("scrot", r"\bscrot\b"),
-        ("import", r"(?:^|[\s;&|(`$])import\s+-(?:window|screen|silent|display)\b"),
-        ("xwd", r"\bxwd\b"),
-        ("wmctrl", r"\bwmctrl\b"),
-        ("xte", r"\bxte\b"),
-        ("xwininfo", r"\bxwininfo\b"),
-        ("pyautogui", r"\bpyautogui\b"),
-        ("gnome-screenshot", r"\bgnome-screenshot\b"),
-        ("xclip", r"\bxclip\b|\bxsel\b"),
-    )
-)
-"""Programs that drive or read the display: a shell call that runs one is GUI work at the
-atomic level (WeaveBench's tool-call re-attribution), whatever tool carried it."""
 
 
 def gui_via_shell(command: str) -> str | None:
-    """The display-driving program a shell command runs, or None."""
-    for name, pattern in GUI_VIA_SHELL:
-        if pattern.search(command):
-            return name
-    return None
+    """The display-driving program a shell command runs, or None: the atomic-op classifier's
+    verdict (:func:`realcli.ledger.atomic_ops.display_program`; ``which xclip`` runs ``which``),
+    so the ledger's channel and the warehouse's re-attribution agree."""
+    return display_program(command)
 
 
 def normalise_tool(
@@ -94,9 +76,6 @@ def _clip(value: Any) -> Any:
     if isinstance(value, list):
         return [_clip(v) for v in value]
     return value
-
-
-_COMMAND_KEYS = ("cmd", "command", "commands", "script", "code", "input")
 
 
 class Transcript:
@@ -181,8 +160,7 @@ class Transcript:
         if primitive is not None:  # a GUI tool, by whatever name the harness gives it
             name, atomic_op, channel = f"gui_{primitive}", f"gui: {primitive}", Channel.gui
         elif atomic_op == "exec: shell":
-            command = next((v for k, v in args.items() if k in _COMMAND_KEYS), "")
-            program = gui_via_shell(command if isinstance(command, str) else json.dumps(command))
+            program = gui_via_shell(call_command(args))
             if program is not None:
                 atomic_op, channel = f"gui: via shell ({program})", Channel.gui
         self.ledger.emit(

@@ -2,7 +2,8 @@
 
 1. schema: task.toml, the reference trajectory and the bundle layout validate; every
    deliverable clause names a registered checker with valid args (and the anchors/schemas
-   it names exist under tests/);
+   it names exist under tests/); a weave task names its P1 atoms with any-side coverage
+   (``realcli.catalog.p1_coverage``);
 2. F2P fails on the initial state (every test), P2P passes there;
 3. the reference passes every F2P and P2P test;
 4. every F2P test belongs to a sub-step and every sub-step selector matches a test;
@@ -18,12 +19,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from realcli.catalog import TaskBundle, load_task
+from realcli.catalog.p1_coverage import p1_atom_problems
 from realcli.grading.score import selector_matches
 from realcli.grading.testrun import TEST_SETS, run_test_set
 from realcli.judge.checkers import validate_clauses
 from realcli.runner.inventory import store_inventory
 from realcli.runner.workspace import apply_reference, prepare_workspace, sandbox_options
 from realcli.sandbox import Sandbox, SandboxOptions
+from realcli.schema.task_spec import TaskKind
 from realcli.schema.verdict import TestOutcome, TestResult
 from realcli.util.errors import RealcliError
 
@@ -140,6 +143,9 @@ def check_task(
     health.gates.append(Gate("schema", True))
     problems = validate_clauses(task.spec, str(root / "task.toml"), task.tests_dir)
     health.gates.append(Gate("clauses name registered checkers", not problems, "; ".join(problems)))
+    if task.spec.kind is TaskKind.weave:
+        p1 = p1_atom_problems(task.spec, root / "task.toml")
+        health.gates.append(Gate("P1 atoms (any-side coverage)", not p1, "; ".join(p1)))
     outcomes: dict[str, list[str]] = defaultdict(list)
     for attempt in range(repeat):
         for state in ("initial", "reference"):

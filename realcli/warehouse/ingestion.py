@@ -57,6 +57,10 @@ RUN_TABLES = (
     "run_clauses",
     "screenshots",
     "screenshot_provenance",
+    "tool_call_ops",
+    "run_task_atoms",
+    "run_p1_atoms",
+    "run_gui_apps",
 )
 """Every raw table keyed by ``run_key``: a run's rows in all of them are replaced together."""
 

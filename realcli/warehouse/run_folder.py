@@ -50,6 +50,7 @@ from realcli.warehouse.deliverable_rows import deliverable_rows, salvage_verdict
 from realcli.warehouse.judgement_files import hash_judgements, read_judgements
 from realcli.warehouse.problems import Problem
 from realcli.warehouse.progress_file import read_progress
+from realcli.warehouse.tool_facts import TOOL_FACT_TABLES, tool_fact_rows
 
 __all__ = [
     "MAX_SPEC_BYTES",
@@ -117,6 +118,8 @@ class RunRows:
     run_clauses: list[dict[str, Any]] = field(default_factory=list)
     screenshots: list[dict[str, Any]] = field(default_factory=list)
     screenshot_provenance: list[dict[str, Any]] = field(default_factory=list)
+    tool_facts: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    """tool_call_ops, run_task_atoms, run_p1_atoms, run_gui_apps (warehouse.tool_facts)"""
 
     def tables(self) -> dict[str, list[dict[str, Any]]]:
         return {
@@ -143,6 +146,7 @@ class RunRows:
             "run_clauses": self.run_clauses,
             "screenshots": self.screenshots,
             "screenshot_provenance": self.screenshot_provenance,
+            **{t: self.tool_facts.get(t, []) for t in TOOL_FACT_TABLES},
         }
 
 
@@ -241,6 +245,9 @@ def read_run_folder(run_dir: Path, digest: str, ingested_at: datetime) -> RunRow
     rows.run["task_domain"] = _task_domain(run_dir / TASK_COPY, rows.problems)
     _add_ledger_rows(rows, ledger)
     rows.screenshots = screenshot_rows(run_key, ledger.events)
+    rows.tool_facts = tool_fact_rows(
+        run_key, ledger.events, run_dir / TASK_COPY, MAX_TASK_BYTES, rows.problems
+    )
     if verdict is not None:
         _add_verdict_rows(rows, verdict)
         rows.run_deliverables, rows.run_clauses = deliverable_rows(

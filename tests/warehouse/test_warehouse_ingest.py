@@ -56,6 +56,10 @@ def test_loads_every_run_folder_and_skips_dot_and_underscore_folders(
         "run_clauses": 0,
         "screenshots": 0,
         "screenshot_provenance": 0,
+        "tool_call_ops": 6,  # six shell calls of one simple command each
+        "run_task_atoms": 0,
+        "run_p1_atoms": 0,
+        "run_gui_apps": 0,
     }
 
 
