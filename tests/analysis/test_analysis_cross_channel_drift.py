@@ -22,6 +22,7 @@ def _seed(con: duckdb.DuckDBPyConnection) -> None:
         run(run_key="ok", seed=2, **HYBRID),
         run(run_key="nocheck", seed=3, **HYBRID),
         run(run_key="runner", seed=4, **HYBRID),
+        run(run_key="witness", seed=5, **HYBRID),
         run(run_key="cli"),  # cli_only: not in the population
     )
     # edit, look (the call and the capture it caused are one observation), then two edits
@@ -45,6 +46,9 @@ def _seed(con: duckdb.DuckDBPyConnection) -> None:
     # realcli's own final capture is not the agent looking
     add_tool_call(con, "runner", 10, "cli", "fs: write", touched=1)
     add_events(con, "runner", _shot(20, source="runner.final"))
+    # nor is the runner's witness capture after a CLI call that wrote an image
+    add_tool_call(con, "witness", 10, "cli", "fs: write", touched=1)
+    add_events(con, "witness", _shot(11, "c10", source="witness"))
     add_tool_call(con, "cli", 10, "cli", "fs: write", touched=1)
 
 
@@ -59,6 +63,7 @@ def test_drift_per_run(con: duckdb.DuckDBPyConnection) -> None:
         ("nocheck", 1, 1, 0, 0, False, None),
         ("ok", 2, 2, 2, 0, False, None),
         ("runner", 1, 0, 0, 0, False, None),
+        ("witness", 1, 0, 0, 0, False, None),
     ]
 
 
@@ -75,14 +80,14 @@ def test_cross_channel_drift_golden(con: duckdb.DuckDBPyConnection) -> None:
                 "mode": "hybrid",
                 "protocol": "autonomous",
                 "system": "m1 · h1",
-                "n_runs": 4,
+                "n_runs": 5,
                 "n_runs_checked": 2,
                 "n_runs_drifted": 1,
                 "drift_pct": 50.0,
                 "unverified_edits_per_run": 1.0,
-                "cli_edits_per_run": 1.75,
-                "gui_checks_per_run": 0.75,
-                "run_keys": ["drift", "nocheck", "ok", "runner"],
+                "cli_edits_per_run": 8 / 5,
+                "gui_checks_per_run": 3 / 5,
+                "run_keys": ["drift", "nocheck", "ok", "runner", "witness"],
             }
         ],
     )

@@ -4,7 +4,8 @@
 -- a CLI edit is a CLI tool call whose result touched files, or after which the workspace
 -- snapshot changed (a snapshot event with its call_id and changed_files > 0); a GUI observation
 -- is the agent looking at the display: a screenshot event it asked for (source not realcli's
--- own 'runner.*'), or a GUI-channel call whose op is a screenshot or a shell capture program
+-- own 'runner.*' or 'witness': the runner's capture after a CLI call that wrote an image is
+-- evidence for the judge, not the agent looking), or a GUI-channel call whose op is a screenshot or a shell capture program
 -- (gui: screenshot; gui: via shell (scrot | import | xwd | gnome-screenshot)), counted once with
 -- the screenshot event the call caused (same call_id); a GUI check is a
 -- GUI observation after at least one CLI edit (it could validate CLI work). Unverified CLI
@@ -62,6 +63,7 @@ observations as (
         on c.run_key = e.run_key and c.call_id = e.payload ->> 'call_id'
     where e.kind = 'screenshot'
         and coalesce(e.payload ->> 'source', '') not like 'runner.%'
+        and coalesce(e.payload ->> 'source', '') <> 'witness'
         and c.call_id is null
 ),
 
