@@ -465,7 +465,12 @@ def _gui_rooted(f: Facts, *, only: bool) -> tuple[ArtifactCheck, list[str]] | No
         for r, c in zip(root.clause_results, clauses, strict=False)
         if r.status != "satisfied"
     ]
-    gui = [r.id for r, c in bad if c.channel == "gui" and r.checker not in _NOT_VALUES]
+    # an unjudged clause (its anchors out of reach) says nothing about the value read
+    gui = [
+        r.id
+        for r, c in bad
+        if c.channel == "gui" and r.checker not in _NOT_VALUES and r.status != "unjudged"
+    ]
     if not gui or (only and len(gui) != len(bad)):
         return None
     return root, gui
