@@ -15,6 +15,7 @@ from __future__ import annotations
 import base64
 import html
 import json
+import sys
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from importlib import resources
@@ -61,7 +62,7 @@ def build_report(
     try:
         summary = _summary(con)
         sections = [
-            _section(con, figure, out_dir, has_runs=summary["n_runs"] > 0, spec=spec)
+            _guarded_section(con, figure, out_dir, has_runs=summary["n_runs"] > 0, spec=spec)
             for figure in figures
         ]
         if spec.run_pages:
@@ -115,6 +116,32 @@ def _summary_html(summary: dict[str, Any]) -> str:
         "longcli, the WeaveBench figures kind weave; each figure states its population "
         "under its caption.</p>"
     )
+
+
+def _guarded_section(
+    con: duckdb.DuckDBPyConnection,
+    figure: Figure,
+    out_dir: Path,
+    *,
+    has_runs: bool,
+    spec: ReportSpec,
+) -> str:
+    """:func:`_section`, or, when the figure itself fails, a section that says so: one broken
+    figure never costs the report its other figures (the failure is also printed)."""
+    try:
+        return _section(con, figure, out_dir, has_runs=has_runs, spec=spec)
+    except Exception as exc:  # a figure's bug: report it, keep the others
+        what = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"[:300]
+        print(
+            f"warning: figure {figure.NAME} failed ({what}); the report has the other figures"
+            " (report this as a realcli bug)",
+            file=sys.stderr,
+        )
+        return (
+            f'<section id="{html.escape(figure.NAME)}"><h2>{html.escape(figure.TITLE)}</h2>'
+            f'<p class="empty">This figure could not be built: {html.escape(what)}. '
+            "The other figures are complete; report this as a realcli bug.</p></section>"
+        )
 
 
 def _section(

@@ -166,3 +166,28 @@ def test_a_figure_with_nothing_to_show_says_why(tmp_path: Path) -> None:
     assert "No finished runs with two or more rounds." in html
     assert "No finished runs with a progress replay (progress.json)." in html
     assert (tmp_path / "out" / "collaboration.png").exists()
+
+
+def test_a_failing_figure_costs_only_its_own_section(
+    warehouse: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bug in one figure's data or chart never loses the report the other figures."""
+
+    class Broken:
+        NAME = "broken_figure"
+        TITLE = "Broken figure"
+        CAPTION = POPULATION = "a figure whose data step raises"
+        COLUMN_LABELS: dict[str, str] = {}
+
+        def data(self, con: duckdb.DuckDBPyConnection, *, spec: object = None) -> pl.DataFrame:
+            raise ValueError("column 'nope' not found")
+
+        def chart(self, df: pl.DataFrame) -> None:
+            raise AssertionError("never reached")
+
+    main_table = next(f for f in FIGURES if f.NAME == "longcli_main_table")
+    index = build_report(warehouse, tmp_path / "r", figures=[Broken(), main_table])  # type: ignore[list-item]
+    html = index.read_text()
+    assert "This figure could not be built: ValueError: column &#x27;nope&#x27; not found" in html
+    assert (tmp_path / "r" / "longcli_main_table.png").is_file()
+    assert "warning: figure broken_figure failed (ValueError" in capsys.readouterr().err
