@@ -32,6 +32,7 @@ __all__ = [
     "OUTCOME_ONLY",
     "judge_allowed",
     "rate_with_ci",
+    "run_counts",
     "run_key_lists",
     "tau_label",
     "weave_runs",
@@ -138,3 +139,17 @@ def tau_label(runs: pl.DataFrame, group_cols: Sequence[str]) -> pl.DataFrame:
     taus = runs.group_by(list(group_cols)).agg(pl.col("tau").drop_nulls().unique().sort())
     joined = pl.col("tau").list.eval(pl.element().round(4).cast(pl.String)).list.join(", ")
     return taus.with_columns(tau=pl.when(pl.col("tau").list.len() > 0).then(joined))
+
+
+def run_counts(runs: pl.DataFrame, group_cols: Sequence[str]) -> pl.DataFrame:
+    """Per group of :func:`weave_runs` rows: ``n_runs`` (finished: the rates' denominator),
+    ``n_tasks``, ``n_unjudged`` (finished, not scored by the judge: failures) and
+    ``n_incomplete`` (no verdict yet: out of the rates, counted)."""
+    return runs.group_by(list(group_cols)).agg(
+        n_runs=pl.col("in_denominator").sum().cast(pl.Int64),
+        n_tasks=pl.col("task_id").filter(pl.col("in_denominator")).n_unique().cast(pl.Int64),
+        n_unjudged=(pl.col("in_denominator") & (pl.col("judge_status") != "judged"))
+        .sum()
+        .cast(pl.Int64),
+        n_incomplete=(~pl.col("in_denominator")).sum().cast(pl.Int64),
+    )

@@ -27,7 +27,7 @@ from analysis.charts import placeholder
 from analysis.published import INTERFACE_ABLATION, OURS, PAPER_WEAVE
 from analysis.stats import bootstrap_replicates, per_task_scores, score_matrix
 from analysis.systems import SYSTEM_AXES
-from analysis.weave import MODES, rate_with_ci, run_key_lists, weave_runs
+from analysis.weave import MODES, rate_with_ci, run_counts, run_key_lists, weave_runs
 from realcli.schema.report import ReportSpec
 
 __all__ = ["CAPTION", "COLUMN_LABELS", "EMPTY", "NAME", "POPULATION", "TITLE", "chart", "data"]
@@ -81,15 +81,7 @@ def data(con: duckdb.DuckDBPyConnection, *, spec: ReportSpec | None = None) -> p
     if finished.is_empty():
         return pl.DataFrame(schema=_schema())
     table = (
-        runs.group_by(axes)
-        .agg(
-            n_runs=pl.col("in_denominator").sum().cast(pl.Int64),
-            n_tasks=pl.col("task_id").filter(pl.col("in_denominator")).n_unique().cast(pl.Int64),
-            n_unjudged=(pl.col("in_denominator") & (pl.col("judge_status") != "judged"))
-            .sum()
-            .cast(pl.Int64),
-            n_incomplete=(~pl.col("in_denominator")).sum().cast(pl.Int64),
-        )
+        run_counts(runs, axes)
         .filter(pl.col("n_runs") > 0)
         .join(rate_with_ci(finished, axes, "passed", spec, prefix="pass_rate"), on=axes, how="left")
         .join(run_key_lists(finished, axes), on=axes, how="left", nulls_equal=True)

@@ -20,7 +20,15 @@ import polars as pl
 from analysis.charts import placeholder
 from analysis.published import OURS, PAPER_WEAVE, WEAVE_LEADERBOARD
 from analysis.systems import SYSTEM_AXES
-from analysis.weave import DOMAINS, MODES, rate_with_ci, run_key_lists, tau_label, weave_runs
+from analysis.weave import (
+    DOMAINS,
+    MODES,
+    rate_with_ci,
+    run_counts,
+    run_key_lists,
+    tau_label,
+    weave_runs,
+)
 from realcli.schema.report import ReportSpec
 
 __all__ = ["CAPTION", "COLUMN_LABELS", "EMPTY", "NAME", "POPULATION", "TITLE", "chart", "data"]
@@ -70,14 +78,7 @@ def data(con: duckdb.DuckDBPyConnection, *, spec: ReportSpec | None = None) -> p
     finished = runs.filter(pl.col("in_denominator"))
     if finished.is_empty():
         return _empty()
-    counts = runs.group_by(axes).agg(
-        n_runs=pl.col("in_denominator").sum().cast(pl.Int64),
-        n_tasks=pl.col("task_id").filter(pl.col("in_denominator")).n_unique().cast(pl.Int64),
-        n_unjudged=(pl.col("in_denominator") & (pl.col("judge_status") != "judged"))
-        .sum()
-        .cast(pl.Int64),
-        n_incomplete=(~pl.col("in_denominator")).sum().cast(pl.Int64),
-    )
+    counts = run_counts(runs, axes)
     domains = (
         finished.filter(pl.col("task_domain").is_in(DOMAINS))
         .group_by([*axes, "task_domain"])
