@@ -99,8 +99,7 @@ def measure(store: Path, work: Path, *, report: bool) -> dict[str, Any]:
         "ledger_mb": sum(p.stat().st_size for p in store.glob("synthetic/*/ledger.jsonl")) / 1e6,
     }
     # an 8 GB memory budget, spilling to disk beyond it: unbounded, read_json's union_by_name
-    # over 100k ledgers grew past 18 GB on this 24 GB machine (realcli's ingest, same files:
-    # under 13 GB, most of it the ingest process's row windows)
+    # over 100k ledgers grew past 18 GB on this 24 GB machine
     duck = duckdb.connect(config={"memory_limit": "8GB", "temp_directory": str(work / "spill")})
     result["read_json_s"], _ = timed(
         lambda: duck.execute(
