@@ -119,8 +119,8 @@ class _Watcher:
         self.status_dir = status_dir
         self.console = Console(file=sys.stdout, highlight=False, soft_wrap=True)
         self.live_mode = self.console.is_terminal and not self.console.is_dumb_terminal
-        if not self.live_mode and "COLUMNS" not in os.environ:
-            self.console.width = 160
+        if not self.live_mode:  # a log or a pipe: never truncate cells to a narrow COLUMNS
+            self.console.width = max(160, self.console.width)
         self._seen: dict[Path, tuple[int, int, int]] = {}
         self._lines: dict[int, int] = {}
         self._stop = threading.Event()

@@ -26,10 +26,11 @@ from realcli.schema.report import ReportFilters, ReportSpec
 from realcli.util.errors import RealcliError
 from realcli.warehouse import SUBSET_TABLES, connect, ingest
 from tests.warehouse.judgement_records import make_judgement
-from tests.warehouse.run_folders import goal, write_progress, write_run
+from tests.warehouse.run_folders import deliverable, goal, shot, write_progress, write_run
 
 NO_ROWS_HERE = {"sessions", "tool_pools", "fidelity", "interventions", "ingest_problems"}
 NO_ROWS_HERE |= {"artifact_checks", "clause_results", "hack_flags", "model_calls"}
+NO_ROWS_HERE |= {"run_task_atoms", "run_p1_atoms", "run_gui_apps", "screenshot_provenance"}
 """Tables these run folders give no rows (the test checks the others are filtered non-empty)."""
 GOALS = (goal("s1", order=1, first=2), goal("s2", order=2, depends_on=["s1"], first=1))
 
@@ -52,7 +53,14 @@ def _experiment(runs: Path, name: str, model: str) -> None:
         write_judgement(progress, make_judgement(progress.name, judge, task_id="task-c"))
     for mode, seed, passes in (("hybrid", 1, True), ("hybrid", 2, False), ("cli_only", 1, False)):
         weave = write_run(
-            runs, experiment=name, model=model, task_id="weave-a", mode=mode, seed=seed
+            runs,
+            experiment=name,
+            model=model,
+            task_id="weave-a",
+            mode=mode,
+            seed=seed,
+            deliverables=(deliverable("out/shot.png", evidence="genuine"),),
+            screenshots=(shot(hashlib.sha256(f"{name}{mode}{seed}".encode()).hexdigest()),),
         )
         _make_weave(weave)
         for judge in ("trajectory", "outcome_only"):

@@ -41,7 +41,11 @@ def test_scripted_agent_end_to_end(run_session: RunSession) -> None:
     assert (s.workspace / "pkg" / "hello.txt").read_text() == "hello sandbox\n"
     assert (s.workspace / "ran.txt").read_text() == "ran\n"
 
-    assert s.kinds() == [
+    # A call the agent retried (a timeout or a 5xx on a loaded machine) is in the ledger too,
+    # right before the call that answered: leave those out of the sequence checked here.
+    kinds = s.kinds()
+    retried = {i for i in range(len(kinds) - 1) if kinds[i] == kinds[i + 1] == "model_call"}
+    assert [k for i, k in enumerate(kinds) if i not in retried] == [
         "message",  # the instruction, as the user
         "model_call",
         "message",
@@ -78,7 +82,12 @@ def test_scripted_agent_end_to_end(run_session: RunSession) -> None:
         ("assistant", "Create."),
         ("assistant", "All done."),
     ]
-    model_calls = s.of("model_call")
+    answered = [
+        e
+        for e, nxt in zip(s.events, [*s.events[1:], None], strict=True)
+        if e.kind == "model_call" and not (nxt is not None and nxt.kind == "model_call")
+    ]
+    model_calls = answered
     assert [m.n_tool_calls for m in model_calls] == [1, 1, 1, 1, 0]
     assert all(m.status == 200 and m.backend == "scripted" for m in model_calls)
     assert model_calls[1].tokens_in > model_calls[0].tokens_in  # the history grows

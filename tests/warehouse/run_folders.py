@@ -104,7 +104,7 @@ def write_run(
         seed=seed,
         model=ModelSpec(name=model, backend="scripted", model_id=f"test/{model}"),
         harness=HarnessSpec(name=harness, kind="builtin", version="1"),
-        mode=ModeSpec(name=mode, channels=("cli",)),
+        mode=ModeSpec(name=mode, channels=("cli", "gui") if mode == "hybrid" else ("cli",)),
         protocol=ProtocolSpec(name=protocol, rounds=rounds),
         suite=SuiteSpec(name="smoke"),
         sandbox=SandboxSpec(kind="local"),

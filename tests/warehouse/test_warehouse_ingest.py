@@ -91,7 +91,7 @@ def test_run_row_carries_the_axes_and_ledger_totals(
         "h1",
         "1",
         "hybrid",
-        "cli",
+        "cli,gui",  # hybrid mode offers both channels
     )
     assert (row["protocol"], row["protocol_rounds"], row["seed"]) == ("self_correct", 2, 7)
     assert (row["status"], row["ledger_status"], row["complete"]) == ("graded", "graded", True)
