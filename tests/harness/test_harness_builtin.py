@@ -41,26 +41,23 @@ def test_scripted_agent_end_to_end(run_session: RunSession) -> None:
     assert (s.workspace / "pkg" / "hello.txt").read_text() == "hello sandbox\n"
     assert (s.workspace / "ran.txt").read_text() == "ran\n"
 
-    # A call the agent retried (a timeout or a 5xx on a loaded machine) is in the ledger too,
-    # right before the call that answered: leave those out of the sequence checked here.
+    # The gateway appends each model_call as its reply goes out, the transcript tap the agent's
+    # messages and tool events: on a loaded machine a model_call can land one place earlier or
+    # later than the agent's turn it belongs to (seen in CI). Check the agent's own sequence
+    # exactly and the model calls by count; their order among themselves is checked below.
     kinds = s.kinds()
-    retried = {i for i in range(len(kinds) - 1) if kinds[i] == kinds[i + 1] == "model_call"}
-    assert [k for i, k in enumerate(kinds) if i not in retried] == [
+    assert kinds.count("model_call") == 5
+    assert [k for k in kinds if k != "model_call"] == [
         "message",  # the instruction, as the user
-        "model_call",
         "message",
         "tool_call",
         "tool_result",  # write (with its note)
-        "model_call",
         "tool_call",
         "tool_result",  # shell
-        "model_call",
         "tool_call",
         "tool_result",  # edit
-        "model_call",
         "tool_call",
         "tool_result",  # read
-        "model_call",
         "message",  # final answer
     ]
     assert [e.seq for e in s.events] == list(range(1, len(s.events) + 1))
@@ -82,12 +79,7 @@ def test_scripted_agent_end_to_end(run_session: RunSession) -> None:
         ("assistant", "Create."),
         ("assistant", "All done."),
     ]
-    answered = [
-        e
-        for e, nxt in zip(s.events, [*s.events[1:], None], strict=True)
-        if e.kind == "model_call" and not (nxt is not None and nxt.kind == "model_call")
-    ]
-    model_calls = answered
+    model_calls = s.of("model_call")
     assert [m.n_tool_calls for m in model_calls] == [1, 1, 1, 1, 0]
     assert all(m.status == 200 and m.backend == "scripted" for m in model_calls)
     assert model_calls[1].tokens_in > model_calls[0].tokens_in  # the history grows
