@@ -17,7 +17,7 @@ import altair as alt
 import duckdb
 import polars as pl
 
-from analysis.charts import placeholder
+from analysis.charts import bar_panels, placeholder
 from analysis.systems import SYSTEM_AXES, protocol_rank, with_system_label
 from realcli.schema.report import ReportSpec
 from realcli.warehouse import fetch_df
@@ -90,35 +90,15 @@ def chart(df: pl.DataFrame) -> alt.HConcatChart | alt.Chart:
         return placeholder(TITLE, EMPTY)
     systems = df["system"].to_list()
     source = df.drop("run_keys")
-    panels = []
-    for i, (column, title, domain) in enumerate(
-        (
-            ("drift_pct", "drift (% of runs with a GUI check)", [0.0, 100.0]),
-            ("unverified_edits_per_run", "unverified CLI edits / checked run", None),
-        )
-    ):
-        scale = alt.Scale(domain=domain) if domain else alt.Scale(zero=True)
-        base = alt.Chart(source).encode(
-            y=alt.Y(
-                "system:N",
-                sort=systems,
-                title=None,
-                axis=alt.Axis(labelLimit=280) if i == 0 else None,
-            ),
-            x=alt.X(f"{column}:Q", scale=scale, title=None),
-            tooltip=[
-                "system:N",
-                alt.Tooltip(f"{column}:Q", format=".1f", title=title),
-                "n_runs_checked:Q",
-                "n_runs_drifted:Q",
-            ],
-        )
-        text = base.mark_text(align="left", dx=2, fontSize=9).encode(
-            text=alt.Text(f"{column}:Q", format=".1f")
-        )
-        panels.append(
-            (base.mark_bar(color="#f58518") + text).properties(
-                title=alt.TitleParams(title, fontSize=11), width=200, height=alt.Step(22)
-            )
-        )
-    return alt.hconcat(*panels, spacing=12).properties(title=TITLE)
+    panels: list[tuple[str, str, list[float] | None]] = [
+        ("drift_pct", "drift (% of runs with a GUI check)", [0.0, 100.0]),
+        ("unverified_edits_per_run", "unverified CLI edits / checked run", None),
+    ]
+    return bar_panels(
+        source,
+        systems,
+        panels,
+        tooltips=["n_runs_checked:Q", "n_runs_drifted:Q"],
+        color="#f58518",
+        title=TITLE,
+    )

@@ -17,7 +17,7 @@ import altair as alt
 import duckdb
 import polars as pl
 
-from analysis.charts import placeholder
+from analysis.charts import bar_panels, placeholder
 from analysis.systems import SYSTEM_AXES, protocol_rank, with_system_label
 from realcli.schema.report import ReportSpec
 from realcli.warehouse import fetch_df
@@ -120,30 +120,13 @@ def chart(df: pl.DataFrame) -> alt.HConcatChart | alt.Chart:
         return placeholder(TITLE, EMPTY)
     systems = df["system"].to_list()
     source = df.drop("run_keys")
-    panels = []
-    for i, (column, (title, domain)) in enumerate(_PANELS.items()):
-        scale = alt.Scale(domain=domain) if domain else alt.Scale(zero=True)
-        base = alt.Chart(source).encode(
-            y=alt.Y(
-                "system:N",
-                sort=systems,
-                title=None,
-                axis=alt.Axis(labelLimit=280) if i == 0 else None,
-            ),
-            x=alt.X(f"{column}:Q", scale=scale, title=None),
-            tooltip=[
-                "system:N",
-                alt.Tooltip(f"{column}:Q", format=".1f", title=title),
-                "n_voluntary_stops:Q",
-                "n_runs_progress:Q",
-            ],
-        )
-        text = base.mark_text(align="left", dx=2, fontSize=9).encode(
-            text=alt.Text(f"{column}:Q", format=".1f")
-        )
-        panels.append(
-            (base.mark_bar(color="#72b7b2") + text).properties(
-                title=alt.TitleParams(title, fontSize=11), width=170, height=alt.Step(20)
-            )
-        )
-    return alt.hconcat(*panels, spacing=12).properties(title=TITLE)
+    return bar_panels(
+        source,
+        systems,
+        [(column, title, domain) for column, (title, domain) in _PANELS.items()],
+        tooltips=["n_voluntary_stops:Q", "n_runs_progress:Q"],
+        color="#72b7b2",
+        title=TITLE,
+        width=170,
+        step=20,
+    )
