@@ -361,8 +361,7 @@ class HermesTranscript(Transcript):
         events = self.model_calls.take_through(first_call) if first_call else []
         if not events:
             events = self.model_calls.take_turn(timeout_s=2.0)
-        for event in events:
-            self.ledger.emit(event)
+        self.emit_calls(events)
 
     def _assistant(self, row: dict[str, Any]) -> None:
         text = row.get("content")

@@ -460,8 +460,7 @@ class OpenClawTranscript(Transcript):
             return
         self.turns += 1
         if self.model_calls is not None:  # this reply's calls (failed attempts first)
-            for model_call in self.model_calls.take_turn():
-                self.ledger.emit(model_call)
+            self.emit_calls(self.model_calls.take_turn())
         for block in message.get("content") or []:
             if not isinstance(block, Mapping):
                 continue

@@ -48,6 +48,15 @@ class ModelCallRelay:
             n = next(i for i, e in enumerate(self._queue) if e.status == 200) + 1
             return self._take(n)
 
+    def take_answered(self) -> list[ModelCallEvent]:
+        """The queued calls up to and including the first answered one, without waiting;
+        ``[]`` when no answered call is queued."""
+        with self._cond:
+            for i, event in enumerate(self._queue):
+                if event.status == 200:
+                    return self._take(i + 1)
+            return []
+
     def take_through(self, call_id: str) -> list[ModelCallEvent]:
         """The queued calls up to and including the one whose reply issued ``call_id``
         (what a harness writes just before that tool call). ``[]`` if no queued reply

@@ -27,7 +27,13 @@ from realcli.harness.relay import ModelCallRelay
 from realcli.ledger.atomic_ops import call_command, display_program
 from realcli.ledger.writer import LedgerWriter
 from realcli.schema.actions import gui_primitive
-from realcli.schema.events import Channel, MessageEvent, ToolCallEvent, ToolResultEvent
+from realcli.schema.events import (
+    Channel,
+    MessageEvent,
+    ModelCallEvent,
+    ToolCallEvent,
+    ToolResultEvent,
+)
 from realcli.util.hashing import sha256_bytes
 from realcli.util.redact import Redactor
 
@@ -107,6 +113,8 @@ class Transcript:
         self.call_ids: list[str] = []
         self._calls: dict[str, tuple[str, Mapping[str, Any]]] = {}
         self._results: set[str] = set()
+        self._reply: ModelCallEvent | None = None
+        """The last answered model call written: the reply being transcribed."""
 
     # ----------------------------------------------------------------- input
     def feed(self, line: str) -> None:
@@ -139,12 +147,32 @@ class Transcript:
 
     # ----------------------------------------------------------------- output
     def calls_before(self, call_id: str | None) -> None:
-        """Write the model calls that precede tool call ``call_id`` (all queued if None)."""
+        """Write the model calls that precede tool call ``call_id`` (all queued if None).
+
+        Nothing when ``call_id`` belongs to the reply already written: the agent may be
+        several turns ahead of its transcript, and a later reply may reuse the id."""
         if self.model_calls is None:
             return
+        if call_id and self._reply is not None and call_id in self._reply.tool_call_ids:
+            return
         events = self.model_calls.take_through(call_id) if call_id else self.model_calls.drain()
+        self.emit_calls(events)
+
+    def emit_calls(self, events: list[ModelCallEvent]) -> None:
+        """Write model calls taken from the relay; the last answered one is the reply the
+        records that follow belong to."""
         for event in events:
             self.ledger.emit(event)
+            if event.status == 200:
+                self._reply = event
+
+    def _reply_needed(self) -> bool:
+        """Whether assistant text read now starts a reply whose model call is not written:
+        none written yet, or every tool call of the written one has its result."""
+        reply = self._reply
+        if reply is None:
+            return True
+        return bool(reply.tool_call_ids) and all(c in self._results for c in reply.tool_call_ids)
 
     def tool_call(
         self, call_id: str, raw_name: str, args: Any, *, channel: Channel = Channel.cli
@@ -210,14 +238,16 @@ class Transcript:
     def message(self, text: str, role: Literal["assistant", "user"] = "assistant") -> None:
         if not isinstance(text, str):
             raise TypeError("message text must be a string")
-        self.calls_before(None)
+        if role == "assistant" and self.model_calls is not None and self._reply_needed():
+            # the reply this text is part of; never the calls of turns the agent has made
+            # since (its transcript can lag behind it)
+            self.emit_calls(self.model_calls.take_answered())
         self.ledger.emit(MessageEvent(seq=0, role=role, text=text))
 
     def flush_model_calls(self) -> None:
         """Write every model call still queued (failed calls, or a killed agent's last)."""
         if self.model_calls is not None:
-            for event in self.model_calls.drain():
-                self.ledger.emit(event)
+            self.emit_calls(self.model_calls.drain())
 
     def relative(self, path: str) -> str:
         path = posixpath.normpath(path)
@@ -257,8 +287,7 @@ class BuiltinTranscript(Transcript):
 
     def _on_model_response(self, record: dict[str, Any]) -> None:
         if self.model_calls is not None:  # the calls behind this reply come first
-            for event in self.model_calls.take_turn():
-                self.ledger.emit(event)
+            self.emit_calls(self.model_calls.take_turn())
         turn = record.get("turn")
         if isinstance(turn, int) and not isinstance(turn, bool):
             self.turns = max(self.turns, turn)

@@ -41,23 +41,28 @@ def test_scripted_agent_end_to_end(run_session: RunSession) -> None:
     assert (s.workspace / "pkg" / "hello.txt").read_text() == "hello sandbox\n"
     assert (s.workspace / "ran.txt").read_text() == "ran\n"
 
-    # The gateway appends each model_call as its reply goes out, the transcript tap the agent's
-    # messages and tool events: on a loaded machine a model_call can land one place earlier or
-    # later than the agent's turn it belongs to (seen in CI). Check the agent's own sequence
-    # exactly and the model calls by count; their order among themselves is checked below.
-    kinds = s.kinds()
-    assert kinds.count("model_call") == 5
-    assert [k for k in kinds if k != "model_call"] == [
+    # Each model_call comes right before the agent's records of the turn it answered, however
+    # far the agent runs ahead of its transcript (the relay; a loaded CI machine once showed a
+    # model_call a turn early when assistant text drained it). A call the gateway failed (a
+    # 5xx a loaded machine can cause) and the agent retried is left out.
+    failed = {e.seq for e in s.of("model_call") if e.status != 200}
+    kinds = [e.kind for e in s.events if e.kind != "session" and e.seq not in failed]
+    assert kinds == [
         "message",  # the instruction, as the user
+        "model_call",
         "message",
         "tool_call",
         "tool_result",  # write (with its note)
+        "model_call",
         "tool_call",
         "tool_result",  # shell
+        "model_call",
         "tool_call",
         "tool_result",  # edit
+        "model_call",
         "tool_call",
         "tool_result",  # read
+        "model_call",
         "message",  # final answer
     ]
     assert [e.seq for e in s.events] == list(range(1, len(s.events) + 1))

@@ -89,6 +89,66 @@ def test_model_calls_are_written_before_the_turn_they_answered(
     assert t.turns == 2 and t.session_end is not None and t.problems == []
 
 
+def _answered(*call_ids: str) -> ModelCallEvent:
+    return _call().model_copy(update={"tool_call_ids": call_ids, "n_tool_calls": len(call_ids)})
+
+
+def test_assistant_text_of_a_lagging_transcript_takes_no_later_turn(
+    ledger: LedgerWriter, tmp_path: Path
+) -> None:
+    """The agent is two turns ahead of its transcript (a loaded machine): the text of turn 1
+    must not pull turn 2's or 3's model call in before turn 1's tool call (it drained the
+    relay once, and CI saw ``model_call, model_call, tool_call``)."""
+    relay = ModelCallRelay()
+    t = BuiltinTranscript(ledger, Redactor(env={}), "/app", relay)
+    for ids in (("a",), ("b",), ()):
+        relay(_answered(*ids))
+    for turn, call_id in ((1, "a"), (2, "b"), (3, None)):
+        n = 0 if call_id is None else 1
+        t.feed(json.dumps({"type": "model_response", "turn": turn, "n_tool_calls": n}))
+        t.feed(json.dumps({"type": "message", "role": "assistant", "text": f"turn {turn}"}))
+        if call_id is not None:
+            args = {"cmd": "true"}
+            t.feed(
+                json.dumps({"type": "tool_call", "id": call_id, "name": "shell", "arguments": args})
+            )
+            t.feed(json.dumps({"type": "tool_result", "id": call_id, "ok": True, "output": ""}))
+    t.feed(json.dumps({"type": "session_end", "reason": "done", "turns": 3}))
+    ledger.close()
+    events = read_ledger(tmp_path / "ledger.jsonl").events
+    shape = [e.kind for e in events]
+    turn = ["model_call", "message", "tool_call", "tool_result"]
+    assert shape == [*turn, *turn, "model_call", "message"], shape
+
+
+def test_text_reply_of_a_harness_without_turn_records_takes_its_own_call(
+    ledger: LedgerWriter, tmp_path: Path
+) -> None:
+    """Harnesses that report no turn record write a reply's call at its first text or tool
+    call: text after the last tool result starts the next reply; text before the reply's
+    tool calls have their results belongs to the reply already written."""
+    relay = ModelCallRelay()
+    t = BuiltinTranscript(ledger, Redactor(env={}), "/app", relay)
+    relay(_answered("a"))
+    relay(_answered())
+    t.message("working")  # reply 1's text: takes reply 1's call
+    t.tool_call("a", "shell", {"cmd": "true"})
+    t.message("still reply 1")  # a's result not in yet: no new call
+    t.tool_result("a", "", ok=True)
+    t.message("done")  # reply 2
+    ledger.close()
+    shape = [e.kind for e in read_ledger(tmp_path / "ledger.jsonl").events]
+    assert shape == [
+        "model_call",
+        "message",
+        "tool_call",
+        "message",
+        "tool_result",
+        "model_call",
+        "message",
+    ], shape
+
+
 def test_defensive_parsing(ledger: LedgerWriter) -> None:
     t = BuiltinTranscript(ledger, Redactor(env={}), "/app")
     for line in [
