@@ -24,6 +24,9 @@ done
 [ -d /usr/share/fonts/opentype/noto ] || need_apt+=(fonts-noto-cjk)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need_apt+=(fonts-dejavu-core)
 /usr/bin/python3 -c "import tkinter" >/dev/null 2>&1 || need_apt+=(python3-tk)
+# sandbox=docker: the engine (started by scripts/dockerd.sh) and debootstrap for the base image
+command -v dockerd >/dev/null 2>&1 || need_apt+=(docker.io)
+command -v debootstrap >/dev/null 2>&1 || need_apt+=(debootstrap)
 if [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" -ne 0 ]; then
     echo "setup: need root to install: ${need_apt[*]} (or install them yourself)" >&2
@@ -41,6 +44,9 @@ stamp=.venv/.realcli-installed
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   .venv/bin/pip install -q -e '.[dev]'
   touch "$stamp"
+fi
+if [ "$(id -u)" -eq 0 ]; then
+  bash scripts/dockerd.sh
 fi
 if [ "${1:-}" = "--agents" ]; then
   .venv/bin/realcli agents install all

@@ -30,6 +30,7 @@ __all__ = [
     "ProgressSpec",
     "ProtocolSpec",
     "RunSpec",
+    "DockerSpec",
     "SandboxSpec",
     "SuiteSpec",
     "UpstreamSpec",
@@ -248,8 +249,26 @@ class SuiteSpec(Frozen):
         return tuple(_task_id(t) for t in v)
 
 
+class DockerSpec(Frozen):
+    """``sandbox=docker``: images built locally (nothing is pulled), containers without a
+    network, the gateway through a bind-mounted Unix socket."""
+
+    base_image: str = Field(
+        "realcli-base:bookworm",
+        description="the image a task without a Dockerfile runs in, built by realcli from "
+        "Debian packages (debootstrap + docker import) when missing",
+    )
+    image_dirs: tuple[str, ...] = Field(
+        (),
+        description="folders of base Dockerfiles that `FROM` names resolve to (e.g. a "
+        "LongCLI-Bench release's longcli_dockerImage/): built first, cached by digest",
+    )
+    socket: str = Field("unix:///var/run/docker.sock", description="the Docker daemon")
+
+
 class SandboxSpec(Frozen):
-    kind: Literal["local"] = Field(description="registered sandbox backend")
+    kind: Literal["local", "docker"] = Field(description="registered sandbox backend")
+    docker: DockerSpec = DockerSpec()
     agent_timeout_s: float | None = Field(
         None, gt=0, le=7 * _DAY_S, description="overrides the task's timeouts.agent_s when set"
     )

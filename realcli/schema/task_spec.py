@@ -20,6 +20,7 @@ __all__ = [
     "Clause",
     "Deliverable",
     "Domain",
+    "EnvironmentSpec",
     "GuiApp",
     "GuiSpec",
     "P1Atom",
@@ -27,6 +28,8 @@ __all__ = [
     "SubStep",
     "TaskKind",
     "TaskSpec",
+    "TestSetSpec",
+    "TestSets",
     "Timeouts",
     "bundle_relative",
 ]
@@ -267,6 +270,98 @@ class GuiSpec(Frozen):
     apps: tuple[GuiApp, ...] = ()
 
 
+class TestSetSpec(Frozen):
+    """How one test set (F2P or P2P) runs and is scored.
+
+    ``pytest`` (the default): the bundle's ``tests/<set>/`` files run under realcli's guarded
+    pytest; each test is a result and sub-steps group them. ``score_file``: ``command`` runs in
+    a fresh copy of the workspace (the bundle's ``tests/`` mounted read-only at
+    ``<workdir>/.realcli_tests``) and writes ``score_file`` (JSON ``{"obtained": x, "max": y}``);
+    the set's step score is ``(obtained - initial) / (max - initial)`` with ``initial`` the
+    score of the task's initial state (recorded by ``tasks check``). ``text``: LongCLI-Bench's
+    run-tests.sh convention: ``command`` writes ``<set>_output.txt`` and the task's parser
+    script turns it into ``score_file`` (``{"is_pass": 0|1, "step_score": s}``, already
+    normalised by the task).
+    """
+
+    __test__ = False
+    parser: Literal["pytest", "score_file", "text"] = "pytest"
+    command: str | None = Field(
+        None,
+        description="score_file/text: the shell command that grades (run with `sh -c` from "
+        "the workdir; $TEST_DIR is the read-only tests mount)",
+    )
+    score_file: str | None = Field(
+        None,
+        description="score_file/text: the JSON file the command writes, relative to the "
+        "workdir (e.g. 'test_output/f2p_score.json')",
+    )
+    max_score: float | None = Field(
+        None, gt=0, description="score_file: the maximum when the score file gives none"
+    )
+    initial_score: float | None = Field(
+        None,
+        ge=0,
+        description="score_file: the initial state's score (written by `tasks check`); "
+        "None: 0",
+    )
+    location: Literal["bundle", "workspace"] = Field(
+        "bundle",
+        description="pytest: run the bundle's tests/<set>/ files (bundle) or test ids of the "
+        "repository's own test suite inside the workspace, with its own conftest (workspace; "
+        "SWE-bench's FAIL_TO_PASS / PASS_TO_PASS)",
+    )
+    ids: tuple[str, ...] = Field(
+        (), description="pytest location=workspace: the node ids, relative to the workdir"
+    )
+
+    @model_validator(mode="after")
+    def _consistent(self) -> TestSetSpec:
+        if self.parser != "pytest" and not (self.command and self.score_file):
+            raise ValueError(f"a {self.parser} test set needs `command` and `score_file`")
+        if self.parser == "pytest" and (self.command or self.score_file):
+            raise ValueError("a pytest test set takes no `command` or `score_file`")
+        if self.location == "workspace" and not self.ids:
+            raise ValueError("a location='workspace' test set needs its `ids`")
+        if self.score_file is not None:
+            bundle_relative(self.score_file, "score_file", "name a file under the workdir")
+        return self
+
+
+class TestSets(Frozen):
+    """The task's two test sets; ``p2p = false`` in task.toml (None here): the task has no
+    P2P set (LongCLI-Bench's null ``parser_results_p2p``), which ``tasks check`` flags."""
+
+    __test__ = False
+    f2p: TestSetSpec = TestSetSpec()
+    p2p: TestSetSpec | None = TestSetSpec()
+
+    @field_validator("p2p", mode="before")
+    @classmethod
+    def _false_is_none(cls, v: Any) -> Any:
+        return None if v is False else v
+
+
+class EnvironmentSpec(Frozen):
+    """What ``sandbox=docker`` runs the task in (``sandbox=local`` ignores it)."""
+
+    dockerfile: str | None = Field(
+        None,
+        description="the task's Dockerfile, relative to the bundle (its folder is the build "
+        "context), e.g. 'environment/Dockerfile'; None: realcli's base image",
+    )
+    image: str | None = Field(
+        None, description="a local image name to run in instead of building the Dockerfile"
+    )
+
+    @field_validator("dockerfile")
+    @classmethod
+    def _inside(cls, v: str | None) -> str | None:
+        if v is None:
+            return v
+        return bundle_relative(v, "dockerfile", "name a file inside the bundle")
+
+
 class TaskSpec(Frozen):
     schema_version: Literal[1] = 1
     id: str = Field(pattern=_ID_PATTERN)
@@ -284,7 +379,16 @@ class TaskSpec(Frozen):
     timeouts: Timeouts = Timeouts()
     resources: Resources = Resources()
     interfaces: tuple[Literal["cli", "gui"], ...] = ("cli",)
-    substeps: tuple[SubStep, ...] = Field(min_length=1)
+    substeps: tuple[SubStep, ...] = Field(
+        (), description="at least one for a pytest F2P set; a score-file F2P set has none"
+    )
+    tests: TestSets = Field(TestSets(), description="how the F2P and P2P sets run and score")
+    environment: EnvironmentSpec = EnvironmentSpec()
+    requires: tuple[str, ...] = Field(
+        (),
+        description="programs the task needs on PATH inside its sandbox (preflight: a missing "
+        "one is an infra_error naming it, never a graded failure)",
+    )
     deliverables: tuple[Deliverable, ...] = ()
     provenance: tuple[str, ...] = Field((), description="URLs of the real user problem")
     gui: GuiSpec | None = Field(None, description="the display and GUI apps (hybrid tasks)")
@@ -350,6 +454,8 @@ class TaskSpec(Frozen):
     @model_validator(mode="after")
     def _check_dependencies(self) -> TaskSpec:
         ids = [s.id for s in self.substeps]
+        if self.tests.f2p.parser == "pytest" and not ids:
+            raise ValueError("a task whose F2P set is pytest needs at least one [[substeps]]")
         if len(set(ids)) != len(ids):
             raise ValueError(f"duplicate sub-step ids in {ids}")
         known = set(ids)
