@@ -453,6 +453,9 @@ class TrajectoryJudge(Judge):
         if v.status is VerdictStatus.infra_error:
             return Judgement(**base, status="not_applicable", error=v.error or "infra_error")
         resolved = resolve_clauses(run)  # a bad clause fails before any work
+        hidden = _needs_hidden_files(run)
+        if hidden is not None:  # judging without them would fail the run for realcli's gap
+            return Judgement(**base, status="judge_failed", error=hidden)
         run.check_captures()  # so does a damaged capture of the run's display
         states = tuple(deliverable_state(run, d) for d in run.task.deliverables)
         flags = scan(run, self.spec.detectors)
@@ -514,3 +517,27 @@ class TrajectoryJudge(Judge):
                 run, checks_t, counted, self.spec.hack_threshold, lf=lf, trajectory=True
             )
         return Judgement.model_validate(fields)
+
+
+def _needs_hidden_files(run: RunEvidence) -> str | None:
+    """Why the run cannot be judged: value clauses need the task's hidden anchors, and the
+    bundle they live in is not on disk under the tasks dir or is not the version the run used.
+    None when nothing is missing."""
+    if run.task.anchors is None or run.anchors is not None:
+        return None
+    needing = [
+        f"{d.path}#{c.id}"
+        for d in run.task.deliverables
+        for c in d.clauses
+        if c.checker_name == "value"
+    ]
+    if not needing:
+        return None
+    digest = run.ledger.header.task_digest
+    return (
+        f"{len(needing)} value clause(s) ({', '.join(needing[:4])}) need the hidden anchors "
+        f"tests/{run.task.anchors} of task {run.task.id}, and no bundle with the run's task "
+        f"digest {digest[:16]} is under the tasks dir (missing, or changed since the run) "
+        "(fix: put that version of the bundle under the tasks dir, then `realcli judge` again;"
+        " a judge_failed record is retried)"
+    )

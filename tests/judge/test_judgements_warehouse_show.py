@@ -89,7 +89,7 @@ def test_a_real_trajectory_judgement_loads_deliverables_captures_and_provenance(
     run_dir = tmp_path / "runs" / "default" / lightsout_replay.name
     shutil.copytree(lightsout_replay, run_dir, symlinks=True)
     spec = JudgeSpec(name="trajectory", kind="trajectory")
-    out = judge_folder(run_dir, spec, None)
+    out = judge_folder(run_dir, spec, TASKS)
     assert out.status == "judged" and out.judgement is not None, out.error
     judgement = out.judgement
     (check,) = judgement.screenshots  # the task's one screenshot deliverable
@@ -98,14 +98,14 @@ def test_a_real_trajectory_judgement_loads_deliverables_captures_and_provenance(
 
     # the same judge over the same inputs is skipped; a record from before the field existed
     # (version 1, no screenshots) still reads, and the new version judges the run again
-    assert judge_folder(run_dir, spec, None).status == "skipped"
+    assert judge_folder(run_dir, spec, TASKS).status == "skipped"
     path = run_dir / "judgements" / "trajectory.json"
     old = json.loads(path.read_text())
     del old["screenshots"]
     old |= {"judge_version": "1", "judge_key": judge_key(spec, "trajectory", "1")}
     path.write_text(json.dumps(old))
     assert read_judgement(path).screenshots == ()
-    again = judge_folder(run_dir, spec, None)
+    again = judge_folder(run_dir, spec, TASKS)
     assert again.status == "judged" and again.judgement == judgement
 
     con = connect(tmp_path / "w.duckdb")

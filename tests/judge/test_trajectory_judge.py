@@ -4,6 +4,7 @@ failure-taxonomy rule."""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -521,3 +522,28 @@ def test_real_replay_is_an_honest_pass_judged_to_the_same_bytes(replay_copy: Pat
     assert judge_folder(replay_copy, spec, REPO / "tasks", force=True).status == "judged"
     assert path.read_bytes() == data
     assert judge_folder(replay_copy, spec, REPO / "tasks").status == "skipped"
+
+
+def test_a_run_whose_bundle_changed_is_judge_failed_not_failed(
+    lightsout_replay: Path, tmp_path: Path
+) -> None:
+    """Value clauses need the hidden anchors of the exact bundle the run used: without them
+    the judge says it cannot judge (and is retried later), instead of failing the agent."""
+    from tests.conftest import LIGHTSOUT, TASKS
+
+    run = tmp_path / "runs" / "default" / lightsout_replay.name
+    shutil.copytree(lightsout_replay, run, symlinks=True)
+    spec = JudgeSpec(name="trajectory", kind="trajectory")
+    for tasks_dir in (None, tmp_path / "tasks"):
+        if tasks_dir is not None:  # the bundle, edited since the run: another digest
+            shutil.copytree(TASKS / LIGHTSOUT, tasks_dir / LIGHTSOUT)
+            (tasks_dir / LIGHTSOUT / "instruction.md").write_text("changed\n")
+        out = judge_folder(run, spec, tasks_dir)
+        assert out.status == "judged" and out.judgement is not None, out.error
+        j = out.judgement
+        assert (j.status, j.passed, j.artifact_checks) == ("judge_failed", False, ()), j
+        assert j.error is not None and "need the hidden anchors tests/anchors.json" in j.error
+        assert "changed since the run" in j.error and "realcli judge" in j.error
+    again = judge_folder(run, spec, TASKS)  # the right bundle back: judged, and it passes
+    assert again.judgement is not None and again.judgement.status == "judged"
+    assert again.judgement.passed
