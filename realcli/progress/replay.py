@@ -213,7 +213,7 @@ def replay_progress(
             commit=snap.commit,
             passed=tuple(sorted(passed)),
             f2p_step=verdict.f2p.step_score,
-            p2p_step=verdict.p2p.step_score,
+            p2p_step=verdict.p2p.step_score if verdict.p2p is not None else 1.0,
             seconds=time.monotonic() - began,
         )
         return frozenset(passed)
