@@ -6,7 +6,9 @@ from the task bundle and the hidden tests' results; the tests themselves never r
 agent's sandbox. Feedback carries realcli's parsed results, never raw test output (which the
 code under test controls): per failing test its id, outcome and the assertion message the
 pytest guard extracted, scrubbed of any text copied from the hidden tests or the reference
-solution (:class:`realcli.grading.hidden.HiddenText`) and bounded in length.
+solution (:class:`realcli.grading.hidden.HiddenText`) and bounded in length. A score-file
+test set has no per-test results: its grading command's output (what LongCLI-Bench gives
+between turns) follows, scrubbed the same way (:func:`with_score_output`).
 """
 
 from __future__ import annotations
