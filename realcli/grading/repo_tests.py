@@ -30,9 +30,12 @@ PATCH_FAILED_EXIT = 97
 """Exit status of a grading command whose test patch did not apply."""
 
 _APPLY = (
-    'git apply --whitespace=nowarn "$1" || {{ echo "realcli: the test patch {patch} does not '
-    'apply to the workspace" >&2; exit {code}; }}; shift; exec "$@"'
+    'git -c core.fsmonitor=false -c core.hooksPath=/dev/null apply --whitespace=nowarn "$1" '
+    '</dev/null || {{ echo "realcli: the test patch {patch} does not apply to the workspace" '
+    '>&2; exit {code}; }}; shift; exec "$@"'
 )
+"""git reads none of the guard's key (its standard input is /dev/null) and runs no hook or
+fsmonitor command a ``.git`` of the workspace configures."""
 
 
 def workspace_argv(
