@@ -207,7 +207,7 @@ def test_code_under_test_that_rewrites_the_score_after_the_parser_is_caught(
         "    for fd in (0, 1, 2):\n"
         "        os.dup2(null, fd)\n"
         "    path = '/app/test_output/f2p_score.json'\n"
-        "    fake = '{\"is_pass\": 1, \"step_score\": 1.0}'\n"
+        '    fake = \'{"is_pass": 1, "step_score": 1.0}\'\n'
         "    for _ in range(5000):\n"  # whenever the parser has written, write over it
         "        try:\n"
         "            if open(path).read() != fake:\n"
