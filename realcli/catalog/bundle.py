@@ -96,10 +96,14 @@ def _check_layout(root: Path, spec: TaskSpec) -> None:
     required = {
         spec.instruction: ("file", "the instructions the agent sees"),
         "environment/repo": ("folder", "the initial state of the workspace"),
-        "tests/f2p": ("folder", "fail-to-pass tests"),
-        "tests/p2p": ("folder", "pass-to-pass tests"),
+        "tests": ("folder", "the hidden tests"),
         "solution/trajectory.jsonl": ("file", "the reference trajectory"),
     }
+    sets = {"f2p": spec.tests.f2p, "p2p": spec.tests.p2p}
+    for name, what in (("f2p", "fail-to-pass tests"), ("p2p", "pass-to-pass tests")):
+        test_set = sets[name]
+        if test_set is not None and test_set.bundle_pytest:  # the others name their files
+            required[f"tests/{name}"] = ("folder", what)
     for rel, (kind, what) in required.items():
         path = root / rel
         if not path.exists():

@@ -77,6 +77,7 @@ class GuardSetup:
     def plant(self, tests_copy: Path) -> None:
         """Write the canary into a (host-side, read-only mounted) copy of the task's tests."""
         path = tests_copy / self.canary_file
+        path.parent.mkdir(parents=True, exist_ok=True)  # a location=workspace set has none
         path.write_text(self.canary_source, encoding="utf-8")
 
     def to_json(self) -> dict[str, str]:

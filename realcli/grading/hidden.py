@@ -70,6 +70,10 @@ class HiddenText:
                     texts.append(data.decode("utf-8", errors="replace"))
         return cls(texts)
 
+    def scrub_lines(self, text: str) -> str:
+        """:meth:`scrub` line by line (the line breaks of an output kept)."""
+        return "\n".join(self.scrub(line) for line in text.splitlines())
+
     def scrub(self, message: str) -> str:
         """``message`` with whitespace collapsed and every copied stretch replaced by ``[…]``."""
         flat = _normalize(message)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from realcli.schema.task_spec import TaskSpec
+from realcli.schema.task_spec import TaskSpec, TestSetSpec
 from realcli.schema.verdict import RoundVerdict, SetScore, SubStepResult, TestOutcome, TestResult
 
 __all__ = ["against_inventory", "grade_round", "selector_matches"]
@@ -47,14 +47,21 @@ def against_inventory(
     return out
 
 
-def _set_score(results: Sequence[TestResult]) -> SetScore:
+def _set_score(results: Sequence[TestResult], spec: TestSetSpec) -> SetScore:
+    """A pytest set: the share of its tests passed. A score-file set: its one result's score
+    (a missing or unscored result scores 0)."""
     total = len(results)
     passed = sum(r.outcome is TestOutcome.passed for r in results)
+    if spec.parser == "pytest":
+        step = passed / total if total else 0.0
+    else:
+        step = min((r.score if r.score is not None else 0.0) for r in results) if results else 0.0
     return SetScore(
         total=total,
         passed=passed,
         all_passed=total > 0 and passed == total,
-        step_score=passed / total if total else 0.0,
+        step_score=step,
+        parser=spec.parser,
     )
 
 
@@ -66,15 +73,18 @@ def grade_round(
     tampered: Sequence[str] = (),
 ) -> RoundVerdict:
     """Score one round. A sub-step passes when every test its selectors match passed (and at
-    least one matched); F2P step is the weighted share of sub-steps passed. ``expected``
-    (test set -> node ids) is the task's test inventory: see :func:`against_inventory`.
-    ``tampered``: why the round's grading cannot be trusted; then it never passes."""
+    least one matched); F2P step is the weighted share of sub-steps passed (a task without
+    sub-steps: the F2P set's own step score, see :func:`_set_score`). ``expected`` (test set
+    -> node ids) is the task's test inventory: see :func:`against_inventory`. ``tampered``:
+    why the round's grading cannot be trusted; then it never passes. A task without a P2P
+    set (``p2p = false``) has ``p2p`` None and passes on its F2P set alone."""
     if expected:
         results = against_inventory(results, expected)
+    sets = task.tests
     f2p = [r for r in results if r.test_set == "f2p"]
     p2p = [r for r in results if r.test_set == "p2p"]
     substeps: list[SubStepResult] = []
-    for sub in task.substeps:
+    for sub in task.substeps if sets.f2p.bundle_pytest else ():
         mine = [r for r in f2p if any(selector_matches(s, r.nodeid) for s in sub.tests)]
         ok = sum(r.outcome is TestOutcome.passed for r in mine)
         substeps.append(
@@ -86,22 +96,28 @@ def grade_round(
                 tests_total=len(mine),
             )
         )
+    f2p_tests = _set_score(f2p, sets.f2p)
     total_weight = sum(s.weight for s in substeps)
-    f2p_step = sum(s.weight for s in substeps if s.passed) / total_weight if total_weight else 0.0
-    f2p_tests = _set_score(f2p)
-    f2p_score = SetScore(
-        total=f2p_tests.total,
-        passed=f2p_tests.passed,
-        all_passed=f2p_tests.all_passed and all(s.passed for s in substeps),
-        step_score=f2p_step,
+    if total_weight:
+        f2p_step = sum(s.weight for s in substeps if s.passed) / total_weight
+    else:
+        f2p_step = f2p_tests.step_score
+    f2p_score = f2p_tests.model_copy(
+        update={
+            "all_passed": f2p_tests.all_passed and all(s.passed for s in substeps),
+            "step_score": f2p_step,
+        }
     )
-    p2p_score = _set_score(p2p)
+    p2p_score = _set_score(p2p, sets.p2p) if sets.p2p is not None else None
+    share = f2p_tests.passed / f2p_tests.total if f2p_tests.total else 0.0
     return RoundVerdict(
         round=round_no,
-        passed=f2p_score.all_passed and p2p_score.all_passed and not tampered,
+        passed=f2p_score.all_passed
+        and (p2p_score is None or p2p_score.all_passed)
+        and not tampered,
         f2p=f2p_score,
         p2p=p2p_score,
-        f2p_test_share=f2p_tests.step_score,
+        f2p_test_share=share,
         substeps=tuple(substeps),
         tests=tuple(results),
         tampered=tuple(tampered),

@@ -25,7 +25,8 @@ import hashlib
 import json
 import shutil
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
@@ -40,16 +41,21 @@ from realcli.grading.guard import (
     parse_summary,
 )
 from realcli.grading.junit import TESTS_MOUNT, parse_junit
+from realcli.grading.repo_tests import workspace_argv
 from realcli.sandbox import ExecResult, Sandbox, SandboxOptions
+from realcli.schema.task_spec import TestSetSpec
 from realcli.schema.verdict import TestResult
 from realcli.util.redact import Redactor
 from realcli.util.safe_fs import NotARegularFile, copy_tree, read_bytes_under
 
 __all__ = [
+    "TESTS_SELF",
     "TEST_SETS",
     "SavedRound",
     "TestSetRun",
+    "check_saved_set",
     "collect_test_ids",
+    "fresh_sandbox",
     "load_saved_results",
     "load_saved_round",
     "planted_canaries",
@@ -112,7 +118,7 @@ def _xml_results(xml_path: Path, test_set: TestSet) -> list[TestResult] | None:
         return None
 
 
-def _check_saved(out_dir: Path, round_no: int, test_set: TestSet) -> GuardCheck | None:
+def check_saved_set(out_dir: Path, round_no: int, test_set: TestSet) -> GuardCheck | None:
     xml_path, _ = saved_paths(out_dir, round_no, test_set)
     stream_path, meta_path = guard_paths(out_dir, round_no, test_set)
     if not meta_path.is_file():
@@ -131,12 +137,15 @@ def _check_saved(out_dir: Path, round_no: int, test_set: TestSet) -> GuardCheck 
     )
 
 
-def load_saved_round(out_dir: Path, round_no: int) -> SavedRound:
-    """Every test result saved for ``round_no``, checked again against the guard's stream
-    (missing files give no results; runs graded before the guard: their JUnit XML)."""
+def load_saved_round(
+    out_dir: Path, round_no: int, sets: Sequence[TestSet] = TEST_SETS
+) -> SavedRound:
+    """Every test result saved for ``round_no`` of the pytest ``sets``, checked again against
+    the guard's stream (missing files give no results; runs graded before the guard: their
+    JUnit XML). Score-file sets: :func:`realcli.grading.sets.load_round`."""
     saved = SavedRound()
-    for test_set in TEST_SETS:
-        check = _check_saved(out_dir, round_no, test_set)
+    for test_set in sets:
+        check = check_saved_set(out_dir, round_no, test_set)
         if check is not None:
             saved.results.extend(check.results)
             saved.tampered.extend(f"{test_set}: {r}" for r in check.reasons)
@@ -185,28 +194,30 @@ def pytest_argv(
     ]  # fmt: skip
 
 
-def _in_fresh_copy(
+@contextmanager
+def fresh_sandbox(
     workspace: Path,
     tests_dir: Path,
     options: SandboxOptions,
     make_sandbox: Callable[[SandboxOptions], Sandbox],
-    argv: list[str],
-    timeout_s: float,
-    outputs: dict[str, Path],
+    *,
     guard: GuardSetup | None = None,
-) -> ExecResult:
-    """Run ``argv`` in a sandbox over a copy of ``workspace`` with the tests mounted; copy the
-    files named in ``outputs`` (name under ``<workdir>/.realcli_out`` -> host path) back.
-    ``guard``: the tests are a copy with its canary planted, the guard script is mounted and
-    its key goes to the guard's standard input."""
+    extra_binds: tuple[tuple[Path, str], ...] = (),
+    env: Mapping[str, str] | None = None,
+) -> Iterator[tuple[Path, Sandbox]]:
+    """A sandbox over a fresh copy of ``workspace`` (yielded with it) with the tests mounted
+    read-only at ``<workdir>/.realcli_tests`` (and at each of ``extra_binds``' paths given
+    the tests folder itself as host path); the copy is removed afterwards. ``guard``: the
+    tests are a copy with its canary planted and the guard script is mounted."""
     with tempfile.TemporaryDirectory(prefix="realcli-grade-") as tmp:
-        extra_binds: tuple[tuple[Path, str], ...] = ()
+        binds: list[tuple[Path, str]] = []
         if guard is not None:
             tests_copy = Path(tmp) / "tests"
             shutil.copytree(tests_dir, tests_copy, symlinks=True)
             guard.plant(tests_copy)
             tests_dir = tests_copy
-            extra_binds = ((GUARD_SCRIPT, GUARD_MOUNT),)
+            binds.append((GUARD_SCRIPT, GUARD_MOUNT))
+        binds += [(tests_dir if host == TESTS_SELF else host, dest) for host, dest in extra_binds]
         copy = Path(tmp) / "ws"
         copy_tree(workspace, copy)  # links stay links, FIFOs/sockets/devices are left out
         for reserved in (TESTS_MOUNT, _OUT_MOUNT):  # never trust what the agent left there
@@ -221,17 +232,34 @@ def _in_fresh_copy(
             replace(
                 options,
                 workspace=copy,
-                ro_binds=(
-                    *options.ro_binds,
-                    (tests_dir, f"{workdir}/{TESTS_MOUNT}"),
-                    *extra_binds,
-                ),
-                env={**options.env, "PYTHONDONTWRITEBYTECODE": "1"},
+                ro_binds=(*options.ro_binds, (tests_dir, f"{workdir}/{TESTS_MOUNT}"), *binds),
+                env={**options.env, "PYTHONDONTWRITEBYTECODE": "1", **(env or {})},
                 gateway_socket=None,
             )
         )
+        yield copy, sandbox
+
+
+TESTS_SELF = Path("/realcli-tests-dir")
+"""In ``extra_binds`` of :func:`fresh_sandbox`: stands for the (possibly copied) tests."""
+
+
+def _in_fresh_copy(
+    workspace: Path,
+    tests_dir: Path,
+    options: SandboxOptions,
+    make_sandbox: Callable[[SandboxOptions], Sandbox],
+    argv: list[str],
+    timeout_s: float,
+    outputs: dict[str, Path],
+    guard: GuardSetup | None = None,
+) -> ExecResult:
+    """Run ``argv`` in :func:`fresh_sandbox`; copy the files named in ``outputs`` (name
+    under ``<workdir>/.realcli_out`` -> host path) back. ``guard``: its key goes to the
+    guard's standard input."""
+    with fresh_sandbox(workspace, tests_dir, options, make_sandbox, guard=guard) as (copy, box):
         stdin = f"{guard.key}\n" if guard is not None else None
-        result = sandbox.exec(argv, timeout_s=timeout_s, cwd=workdir, stdin=stdin)
+        result = box.exec(argv, timeout_s=timeout_s, cwd=options.workdir, stdin=stdin)
         for name, dest in outputs.items():
             try:  # the tested code may have made .realcli_out or the file a link: not followed
                 dest.write_bytes(read_bytes_under(copy, f"{_OUT_MOUNT}/{name}"))
@@ -251,22 +279,26 @@ def run_test_set(
     make_sandbox: Callable[[SandboxOptions], Sandbox],
     timeout_s: float,
     redactor: Redactor | None = None,
+    spec: TestSetSpec | None = None,
 ) -> TestSetRun:
     """Copy ``workspace``, run ``tests_dir/<test_set>`` there with pytest through the guard,
-    save XML, log and the guard's stream, and cross-check them (:mod:`realcli.grading.guard`)."""
+    save XML, log and the guard's stream, and cross-check them (:mod:`realcli.grading.guard`).
+    ``spec`` with ``location='workspace'``: run its ids, the repository's own tests, instead
+    (:func:`realcli.grading.repo_tests.workspace_argv`)."""
     out_dir.mkdir(parents=True, exist_ok=True)
     xml_path, log_path = saved_paths(out_dir, round_no, test_set)
     stream_path, meta_path = guard_paths(out_dir, round_no, test_set)
     guard = new_guard(test_set)
     out_inside = f"{options.workdir}/{_OUT_MOUNT}"
     junit_inside = f"{out_inside}/{xml_path.name}"
-    argv = pytest_argv(
-        tests_dir,
-        [test_set],
-        options.workdir,
-        [f"--junitxml={junit_inside}"],
-        guard=(f"{out_inside}/{stream_path.name}", junit_inside),
-    )
+    guarded = (f"{out_inside}/{stream_path.name}", junit_inside)
+    if spec is not None and spec.location == "workspace":
+        argv = workspace_argv(spec, options.workdir, f"--junitxml={junit_inside}", guarded)
+        argv = [*argv, f"{TESTS_MOUNT}/{guard.canary_file}"]
+    else:
+        argv = pytest_argv(
+            tests_dir, [test_set], options.workdir, [f"--junitxml={junit_inside}"], guard=guarded
+        )
     result = _in_fresh_copy(
         workspace,
         tests_dir,
@@ -292,7 +324,7 @@ def run_test_set(
         f" timed_out={result.timed_out} duration_s={result.duration_s:.3f}\n"
     )
     log_path.write_text((redactor or Redactor()).text(log), encoding="utf-8")
-    check = _check_saved(out_dir, round_no, test_set)
+    check = check_saved_set(out_dir, round_no, test_set)
     assert check is not None  # the meta file was just written
     return TestSetRun(
         test_set=test_set,
@@ -313,12 +345,14 @@ def collect_test_ids(
     options: SandboxOptions,
     make_sandbox: Callable[[SandboxOptions], Sandbox],
     timeout_s: float,
+    test_sets: Sequence[TestSet] = TEST_SETS,
 ) -> tuple[dict[str, list[str]], ExecResult]:
-    """The node ids pytest collects from each test set over ``workspace``, in one pytest
-    call (relative to ``tests/``, like :func:`realcli.grading.junit.parse_junit`'s)."""
-    argv = pytest_argv(tests_dir, TEST_SETS, options.workdir, ["--collect-only"])
+    """The node ids pytest collects from each of ``test_sets`` (the bundle's pytest sets)
+    over ``workspace``, in one pytest call (relative to ``tests/``, like
+    :func:`realcli.grading.junit.parse_junit`'s)."""
+    argv = pytest_argv(tests_dir, test_sets, options.workdir, ["--collect-only"])
     result = _in_fresh_copy(workspace, tests_dir, options, make_sandbox, argv, timeout_s, {})
-    ids: dict[str, list[str]] = {test_set: [] for test_set in TEST_SETS}
+    ids: dict[str, list[str]] = {test_set: [] for test_set in test_sets}
     prefix = f"{TESTS_MOUNT}/"
     for line in result.stdout.splitlines():
         nodeid = line.strip().removeprefix(prefix)

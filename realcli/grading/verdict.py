@@ -59,6 +59,7 @@ def build_verdict(
     deliverables = grade_deliverables(
         task, last.tests if last else (), workspace, frozenset(screenshots)
     )
+    no_p2p = task.tests.p2p is None
     evidence_ok = all(d.evidence in ("none", "genuine") for d in deliverables)
     return Verdict(
         run_key=run_key,
@@ -79,8 +80,8 @@ def build_verdict(
         tampered=any_tampered,
         f2p_pass=bool(last and last.f2p.all_passed),
         f2p_step=last.f2p.step_score if last else 0.0,
-        p2p_pass=bool(last and last.p2p.all_passed),
-        p2p_step=last.p2p.step_score if last else 0.0,
+        p2p_pass=None if no_p2p else bool(last and last.p2p and last.p2p.all_passed),
+        p2p_step=None if no_p2p else (last.p2p.step_score if last and last.p2p else 0.0),
         wall_time_s=timings.wall_time_s,
         agent_time_s=timings.agent_time_s,
         tests_time_s=timings.tests_time_s,

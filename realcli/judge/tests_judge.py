@@ -75,6 +75,7 @@ class TestsJudge(Judge):
             deliverable_correctness=round(dc, 4),
             summary=(
                 f"tests: {'pass' if v.passed else 'fail'} (F2P step {v.f2p_step:.2f},"
-                f" P2P step {v.p2p_step:.2f}{', tampered' if v.tampered else ''})"
+                f" P2P step {'none' if v.p2p_step is None else f'{v.p2p_step:.2f}'}"
+                f"{', tampered' if v.tampered else ''})"
             ),
         )

@@ -217,8 +217,8 @@ def deliverable_facts(
         improper_skips=tuple(improper),
         skip_files=len(skips),
         f2p_step=v.f2p_step,
-        p2p_step=v.p2p_step,
-        p2p_total=last.p2p.total if last else 0,
+        p2p_step=v.p2p_step or 0.0,
+        p2p_total=last.p2p.total if last and last.p2p else 0,
     )
 
 

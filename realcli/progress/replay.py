@@ -23,7 +23,8 @@ from typing import Literal
 
 from realcli.catalog import TaskBundle
 from realcli.grading.score import grade_round
-from realcli.grading.testrun import TEST_SETS, TestSetRun, run_test_set
+from realcli.grading.sets import active_sets, run_set
+from realcli.grading.testrun import TestSetRun
 from realcli.progress.snapshots import restore_snapshot
 from realcli.sandbox import Sandbox, SandboxOptions
 from realcli.schema.events import SnapshotEvent
@@ -186,8 +187,9 @@ def replay_progress(
         with tempfile.TemporaryDirectory(prefix="realcli-progress-") as tmp:
             workspace = Path(tmp) / "ws"
             restore_snapshot(git_dir, snap.commit, workspace)
-            for test_set in TEST_SETS:
-                run = run_test_set(
+            for test_set, set_spec in active_sets(task.spec.tests):
+                run = run_set(
+                    spec=set_spec,
                     tests_dir=task.tests_dir,
                     test_set=test_set,
                     workspace=workspace,
@@ -213,7 +215,7 @@ def replay_progress(
             commit=snap.commit,
             passed=tuple(sorted(passed)),
             f2p_step=verdict.f2p.step_score,
-            p2p_step=verdict.p2p.step_score,
+            p2p_step=verdict.p2p.step_score if verdict.p2p is not None else 1.0,
             seconds=time.monotonic() - began,
         )
         return frozenset(passed)

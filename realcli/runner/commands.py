@@ -13,7 +13,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from realcli.catalog import load_task
-from realcli.grading.testrun import load_saved_round
+from realcli.grading.sets import load_round
 from realcli.grading.verdict import (
     build_verdict,
     labels_from_ledger,
@@ -97,6 +97,10 @@ def tasks_check(
         for gate in health.gates:
             if not gate.ok:
                 print(f"     gate {gate.name}: {gate.detail}")
+        for test_set, score in sorted(health.initial_scores.items()):
+            print(f"     initial score {test_set}: {score:g}")
+        for line in health.warnings:
+            print(f"     warning {line}")
         for test, rate in sorted(flaky.items()):
             print(f"     flaky {test}: {rate:.2f}")
         failed += not health.ok
@@ -240,7 +244,7 @@ def show(runs_dir: Path, key: str) -> int:
         )
     print(
         f"  verdict    {v.status.value}: Pass={int(v.passed)} F2P pass={int(v.f2p_pass)}"
-        f" step={v.f2p_step:.2f}  P2P pass={int(v.p2p_pass)} step={v.p2p_step:.2f}"
+        f" step={v.f2p_step:.2f}  {_p2p_text(v)}"
         f"  wall={v.wall_time_s:.1f}s agent={v.agent_time_s:.1f}s tests={v.tests_time_s:.1f}s"
     )
     if v.error:
@@ -259,6 +263,20 @@ def show(runs_dir: Path, key: str) -> int:
             print(f"    ... {len(failing) - 10} more")
     print_judgements(run_dir)
     return 0
+
+
+_SAVED_ROUND = re.compile(r"round-(\d{1,6})\.[a-z0-9]+\.(?:xml|guard\.json|scoreset\.json)")
+"""A file a round's grading saves: JUnit XML, guard record, score-file set record."""
+
+
+def _step(value: float | None) -> str:
+    return "none" if value is None else f"{value:.2f}"
+
+
+def _p2p_text(v: Verdict) -> str:
+    if v.p2p_pass is None:
+        return "P2P none (the task has no P2P set)"
+    return f"P2P pass={int(v.p2p_pass)} step={_step(v.p2p_step)}"
 
 
 def regrade(runs_dir: Path, keys: Sequence[str]) -> int:
@@ -283,7 +301,7 @@ def regrade(runs_dir: Path, keys: Sequence[str]) -> int:
         print(
             f"regraded {run_dir.name}: pass {int(old.passed)}->{int(new.passed)}"
             f" f2p_step {old.f2p_step:.2f}->{new.f2p_step:.2f}"
-            f" p2p_step {old.p2p_step:.2f}->{new.p2p_step:.2f}"
+            f" p2p_step {_step(old.p2p_step)}->{_step(new.p2p_step)}"
         )
     print(
         f"{len(run_dirs)} runs, {changed} verdicts changed"
@@ -306,8 +324,8 @@ def _regraded(run_dir: Path, old: Verdict) -> Verdict:
     rounds = sorted(
         {
             int(m.group(1))
-            for p in (run_dir / "tests").glob("round-*.xml")
-            if (m := re.fullmatch(r"round-(\d{1,6})\.[a-z0-9]+\.xml", p.name))
+            for p in (run_dir / "tests").glob("round-*")
+            if (m := _SAVED_ROUND.fullmatch(p.name))
         }
     )
     expected_path = run_dir / "tests" / EXPECTED
@@ -317,7 +335,7 @@ def _regraded(run_dir: Path, old: Verdict) -> Verdict:
             expected = read_json_file(expected_path, 64 * MIB)
         except BadFile as exc:
             raise RealcliError(str(expected_path), None, str(exc), "rerun this run") from exc
-    saved = {n: load_saved_round(run_dir / "tests", n) for n in rounds}
+    saved = {n: load_round(run_dir / "tests", n, task.tests) for n in rounds}
     return build_verdict(
         task=task,
         run_key=old.run_key,

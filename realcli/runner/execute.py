@@ -33,7 +33,8 @@ from realcli.gateway import ChatRequest, Gateway, Interjector, make_backend
 from realcli.gateway.meter import Meter, Pricing, SweepSpend
 from realcli.grading.hidden import HiddenText
 from realcli.grading.score import grade_round
-from realcli.grading.testrun import TEST_SETS, planted_canaries, run_test_set
+from realcli.grading.sets import active_sets, run_set
+from realcli.grading.testrun import planted_canaries
 from realcli.grading.verdict import (
     RunTimings,
     build_verdict,
@@ -67,6 +68,7 @@ from realcli.runner.protocols import (
     recent_work,
     transcript_prompt,
     with_plan,
+    with_score_output,
 )
 from realcli.runner.spec import run_key
 from realcli.runner.workspace import (
@@ -396,8 +398,9 @@ class _Live:
             self.probes += 1
             probe = self.probes
         results: list[TestResult] = []
-        for test_set in TEST_SETS:
-            run = run_test_set(
+        for test_set, set_spec in active_sets(self.run.task.spec.tests):
+            run = run_set(
+                spec=set_spec,
                 tests_dir=self.run.task.tests_dir,
                 test_set=test_set,
                 workspace=self.workspace,
@@ -622,6 +625,7 @@ class _Run:
                     canaries = planted_canaries(self.run_dir / "tests", round_no)
                     hidden = self._hidden_text().extended(canaries)
                     text = feedback_message(round_no, graded, hidden, protocol.feedback_chars)
+                    text = with_score_output(text, self.task, self.run_dir, round_no, hidden)
                     message, resume, delivery = self._continuation(text)
                     self._intervene(round_no + 1, "feedback", "round_end", "tests", delivery, text)
             if self.spec.progress.replay and self.live.snapshotter is not None:
@@ -931,8 +935,9 @@ class _Run:
         # the grading copy leaves FIFOs, sockets and devices out (realcli.util.safe_fs)
         where = f"grading round {round_no} (workspace copy)"
         warn_skipped(self.ledger.emit, special_files(workspace), where)
-        for test_set in TEST_SETS:
-            run = run_test_set(
+        for test_set, set_spec in active_sets(self.task.spec.tests):
+            run = run_set(
+                spec=set_spec,
                 tests_dir=self.task.tests_dir,
                 test_set=test_set,
                 workspace=workspace,

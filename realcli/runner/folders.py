@@ -68,7 +68,8 @@ class RunOutcome:
             return head
         return (
             f"{head}: {v.status.value} pass={int(v.passed)} f2p_step={v.f2p_step:.2f}"
-            f" p2p_step={v.p2p_step:.2f} wall={v.wall_time_s:.1f}s"
+            f" p2p_step={'none' if v.p2p_step is None else f'{v.p2p_step:.2f}'}"
+            f" wall={v.wall_time_s:.1f}s"
         )
 
 

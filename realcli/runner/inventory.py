@@ -1,6 +1,8 @@
 """The expected-test inventory of a task: every F2P and P2P node id that pytest collects on
-the reference solution. Grading checks reports against it, so a test that vanishes from a
-report (deleted, skipped by a tampered collection, crashed away) counts as ``missing``.
+the reference solution from the bundle's tests, the ids a ``location = "workspace"`` set
+names, and the one result of each score-file set. Grading checks reports against it, so a
+test that vanishes from a report (deleted, skipped by a tampered collection, crashed away)
+counts as ``missing``.
 
 Computed once per task digest and pytest version (reference applied in a sandbox,
 ``pytest --collect-only``) and cached as JSON under ``<paths.cache_dir>/inventory/``; each
@@ -18,6 +20,7 @@ from importlib.metadata import version
 from pathlib import Path
 
 from realcli.catalog import TaskBundle
+from realcli.grading.sets import bundle_pytest_sets, fixed_expectations
 from realcli.grading.testrun import collect_test_ids
 from realcli.runner.workspace import apply_reference, prepare_workspace, sandbox_options
 from realcli.sandbox import Sandbox, SandboxOptions
@@ -29,6 +32,12 @@ __all__ = ["expected_tests", "store_inventory"]
 def _compute(
     task: TaskBundle, make_sandbox: Callable[[SandboxOptions], Sandbox]
 ) -> dict[str, list[str]]:
+    """The bundle's pytest sets collected on the reference; every other set's expected ids
+    are known from task.toml (:func:`realcli.grading.sets.fixed_expectations`)."""
+    fixed = fixed_expectations(task.spec.tests)
+    collected = bundle_pytest_sets(task.spec.tests)
+    if not collected:
+        return fixed
     with tempfile.TemporaryDirectory(prefix="realcli-inventory-") as tmp:
         workspace = Path(tmp) / "ws"
         prepare_workspace(task, workspace, make_sandbox)
@@ -39,6 +48,7 @@ def _compute(
             options=sandbox_options(task, workspace),
             make_sandbox=make_sandbox,
             timeout_s=task.spec.timeouts.tests_s,
+            test_sets=collected,
         )
     empty = [test_set for test_set, ids in inventory.items() if not ids]
     if empty or result.returncode != 0:
@@ -49,7 +59,7 @@ def _compute(
             f"{', nothing in ' + ' and '.join(empty) if empty else ''}): {tail}",
             f"run `realcli tasks check {task.id}` and fix the tests or the reference",
         )  # fmt: skip
-    return inventory
+    return {**inventory, **fixed}
 
 
 def store_inventory(cache_dir: Path, task: TaskBundle, inventory: Mapping[str, list[str]]) -> None:

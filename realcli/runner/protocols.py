@@ -6,7 +6,9 @@ from the task bundle and the hidden tests' results; the tests themselves never r
 agent's sandbox. Feedback carries realcli's parsed results, never raw test output (which the
 code under test controls): per failing test its id, outcome and the assertion message the
 pytest guard extracted, scrubbed of any text copied from the hidden tests or the reference
-solution (:class:`realcli.grading.hidden.HiddenText`) and bounded in length.
+solution (:class:`realcli.grading.hidden.HiddenText`) and bounded in length. A score-file
+test set has no per-test results: its grading command's output (what LongCLI-Bench gives
+between turns) follows, scrubbed the same way (:func:`with_score_output`).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from pathlib import Path
 from realcli.catalog import TaskBundle
 from realcli.gateway import CONTINUATION_MARK, ChatRequest, earlier_calls_line, make_backend
 from realcli.grading.hidden import HiddenText
+from realcli.grading.sets import score_outputs
 from realcli.ledger import read_ledger
 from realcli.schema.events import Event
 from realcli.schema.run_spec import ModelSpec
@@ -34,6 +37,7 @@ __all__ = [
     "plan_text",
     "transcript_prompt",
     "with_plan",
+    "with_score_output",
 ]
 
 PLAN_FILE = "solution/plan.md"
@@ -101,7 +105,11 @@ def feedback_message(round_no: int, verdict: RoundVerdict, hidden: HiddenText, l
         f"{CONTINUATION_MARK}feedback after round {round_no}] The task's hidden tests were run "
         "on your work.",
         f"Requirement tests: {verdict.f2p.passed}/{verdict.f2p.total} passed; "
-        f"regression tests: {verdict.p2p.passed}/{verdict.p2p.total} passed.",
+        + (
+            f"regression tests: {verdict.p2p.passed}/{verdict.p2p.total} passed."
+            if verdict.p2p is not None
+            else "the task has no regression tests."
+        ),
     ]
     if failing_steps:
         head.append(f"Parts still failing: {', '.join(failing_steps)}.")
@@ -129,6 +137,25 @@ def feedback_message(round_no: int, verdict: RoundVerdict, hidden: HiddenText, l
         lines.append(line)
         used += len(line) + 1
     return text + ("\n\n" + "\n".join(lines) if lines else "")
+
+
+SCORE_OUTPUT_CHARS = 2000
+"""Most characters of a score-file set's grading output in feedback (its end)."""
+
+
+def with_score_output(
+    text: str, task: TaskBundle, run_dir: Path, round_no: int, hidden: HiddenText
+) -> str:
+    """``text`` followed by the output of each score-file set's grading command in
+    ``round_no`` (what LongCLI-Bench gives between turns), scrubbed like test messages; the
+    task's parser script and tests never appear (only what the command printed)."""
+    outputs = score_outputs(task.spec.tests, run_dir / "tests", round_no, SCORE_OUTPUT_CHARS)
+    blocks = [
+        f"Output of the {name.upper()} grading command:\n{hidden.scrub_lines(out)}"
+        for name, out in outputs.items()
+        if out.strip()
+    ]
+    return "\n\n".join([text, *blocks]) if blocks else text
 
 
 def next_unmet(task: TaskBundle, verdict: RoundVerdict) -> SubStep | None:

@@ -270,6 +270,20 @@ class GuiSpec(Frozen):
     apps: tuple[GuiApp, ...] = ()
 
 
+_RESERVED_MOUNTS = ("/run/realcli", "/proc", "/dev", "/sys", "/usr", "/bin", "/lib", "/etc", "/tmp")
+
+
+def _mount_point(value: str) -> str:
+    fix = "use a folder of its own such as '/tests'"
+    if not re.fullmatch(r"/[A-Za-z0-9_./-]+", value) or posixpath.normpath(value) != value:
+        raise _path_error(f"tests_mount {value!r} is not a normalised absolute path", fix)
+    if value == "/" or any(value == r or value.startswith(r + "/") for r in _RESERVED_MOUNTS):
+        raise _path_error(f"tests_mount {value!r} would shadow a system folder", fix)
+    if value == WORKDIR_ROOT or value.startswith(WORKDIR_ROOT + "/"):
+        raise _path_error(f"tests_mount {value!r} is inside {WORKDIR_ROOT}, the workspace", fix)
+    return value
+
+
 class TestSetSpec(Frozen):
     """How one test set (F2P or P2P) runs and is scored.
 
@@ -313,6 +327,17 @@ class TestSetSpec(Frozen):
     ids: tuple[str, ...] = Field(
         (), description="pytest location=workspace: the node ids, relative to the workdir"
     )
+    patch: str | None = Field(
+        None,
+        description="pytest location=workspace: a unified diff under tests/ (e.g. 'test.patch', "
+        "SWE-bench's test_patch) applied with `git apply` to the grading copy before the ids run",
+    )
+    tests_mount: str | None = Field(
+        None,
+        description="score_file/text: an absolute path where the bundle's tests/ is also "
+        "mounted read-only (e.g. '/tests', which LongCLI-Bench's run-tests.sh hard-codes); "
+        "$TEST_DIR then points there",
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> TestSetSpec:
@@ -322,9 +347,24 @@ class TestSetSpec(Frozen):
             raise ValueError("a pytest test set takes no `command` or `score_file`")
         if self.location == "workspace" and not self.ids:
             raise ValueError("a location='workspace' test set needs its `ids`")
+        if self.location == "workspace" and self.parser != "pytest":
+            raise ValueError("location='workspace' is for pytest test sets only")
+        if self.patch is not None and self.location != "workspace":
+            raise ValueError("`patch` is for location='workspace' test sets only")
+        if self.tests_mount is not None and self.parser == "pytest":
+            raise ValueError("`tests_mount` is for score_file/text test sets only")
         if self.score_file is not None:
             bundle_relative(self.score_file, "score_file", "name a file under the workdir")
+        if self.patch is not None:
+            bundle_relative(self.patch, "patch", "name a file under tests/, e.g. 'test.patch'")
+        if self.tests_mount is not None:
+            _mount_point(self.tests_mount)
         return self
+
+    @property
+    def bundle_pytest(self) -> bool:
+        """The bundle's own ``tests/<set>/`` files under realcli's hardened pytest."""
+        return self.parser == "pytest" and self.location == "bundle"
 
 
 class TestSets(Frozen):
@@ -379,7 +419,9 @@ class TaskSpec(Frozen):
     resources: Resources = Resources()
     interfaces: tuple[Literal["cli", "gui"], ...] = ("cli",)
     substeps: tuple[SubStep, ...] = Field(
-        (), description="at least one for a pytest F2P set; a score-file F2P set has none"
+        (),
+        description="at least one for a bundle pytest F2P set; a score-file or "
+        "location='workspace' F2P set may have none (its step score is then the set's own)",
     )
     tests: TestSets = Field(TestSets(), description="how the F2P and P2P sets run and score")
     environment: EnvironmentSpec = EnvironmentSpec()
@@ -453,7 +495,7 @@ class TaskSpec(Frozen):
     @model_validator(mode="after")
     def _check_dependencies(self) -> TaskSpec:
         ids = [s.id for s in self.substeps]
-        if self.tests.f2p.parser == "pytest" and not ids:
+        if self.tests.f2p.bundle_pytest and not ids:
             raise ValueError("a task whose F2P set is pytest needs at least one [[substeps]]")
         if len(set(ids)) != len(ids):
             raise ValueError(f"duplicate sub-step ids in {ids}")

@@ -63,6 +63,13 @@ class TestResult(Frozen):
         description="the test set's grading was tampered with (see realcli.grading.guard): "
         "the outcome is error whatever the report said",
     )
+    score: float | None = Field(
+        None,
+        ge=0,
+        le=1,
+        description="score_file/text sets (one result per set, nodeid '<set>::<score_file>'): "
+        "the set's step score; None for a pytest test",
+    )
 
 
 class SetScore(Frozen):
@@ -70,6 +77,9 @@ class SetScore(Frozen):
     passed: int = Field(ge=0)
     all_passed: bool
     step_score: float = Field(ge=0, le=1)
+    parser: Literal["pytest", "score_file", "text"] = Field(
+        "pytest", description="how the set was graded (score_file/text: one scored result)"
+    )
 
 
 class SubStepResult(Frozen):
@@ -83,8 +93,13 @@ class SubStepResult(Frozen):
 class RoundVerdict(Frozen):
     round: int = Field(ge=1)
     passed: bool = Field(description="every F2P and every P2P test passed")
-    f2p: SetScore = Field(description="step_score: weighted share of sub-steps passed")
-    p2p: SetScore = Field(description="step_score: share of P2P tests passed")
+    f2p: SetScore = Field(
+        description="step_score: weighted share of sub-steps passed (no sub-steps: of tests; "
+        "score-file sets: (obtained - initial) / (max - initial))"
+    )
+    p2p: SetScore | None = Field(
+        description="step_score: share of P2P tests passed; None: the task has no P2P set"
+    )
     f2p_test_share: float = Field(ge=0, le=1, description="share of F2P tests passed")
     substeps: tuple[SubStepResult, ...]
     tests: tuple[TestResult, ...]
@@ -142,8 +157,8 @@ class Verdict(Frozen):
     )
     f2p_pass: bool = False
     f2p_step: float = 0.0
-    p2p_pass: bool = False
-    p2p_step: float = 0.0
+    p2p_pass: bool | None = Field(False, description="None: the task has no P2P set")
+    p2p_step: float | None = Field(0.0, description="None: the task has no P2P set")
     wall_time_s: float = 0.0
     agent_time_s: float = 0.0
     tests_time_s: float = 0.0

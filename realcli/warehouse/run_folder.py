@@ -581,10 +581,10 @@ def _add_verdict_rows(rows: RunRows, verdict: Verdict) -> None:
                 "f2p_passed": r.f2p.passed,
                 "f2p_pass": r.f2p.all_passed,
                 "f2p_step": r.f2p.step_score,
-                "p2p_total": r.p2p.total,
-                "p2p_passed": r.p2p.passed,
-                "p2p_pass": r.p2p.all_passed,
-                "p2p_step": r.p2p.step_score,
+                "p2p_total": r.p2p.total if r.p2p else None,  # None: no P2P set
+                "p2p_passed": r.p2p.passed if r.p2p else None,
+                "p2p_pass": r.p2p.all_passed if r.p2p else None,
+                "p2p_step": r.p2p.step_score if r.p2p else None,
                 "f2p_test_share": r.f2p_test_share,
                 "tampered_reasons": list(r.tampered),
             }

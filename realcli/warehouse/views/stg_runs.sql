@@ -41,8 +41,11 @@ final as (
         case when status <> 'incomplete' then coalesce(passed, false) end as passed,
         case when status <> 'incomplete' then coalesce(f2p_pass, false) end as f2p_pass,
         case when status <> 'incomplete' then coalesce(f2p_step, 0.0) end as f2p_step,
-        case when status <> 'incomplete' then coalesce(p2p_pass, false) end as p2p_pass,
-        case when status <> 'incomplete' then coalesce(p2p_step, 0.0) end as p2p_step,
+        -- a graded verdict without P2P values: the task has no P2P set (null, never a fail)
+        case when status <> 'incomplete' and (passed is null or p2p_pass is not null)
+            then coalesce(p2p_pass, false) end as p2p_pass,
+        case when status <> 'incomplete' and (passed is null or p2p_step is not null)
+            then coalesce(p2p_step, 0.0) end as p2p_step,
         case when status <> 'incomplete' then coalesce(f2p_test_share, 0.0) end as f2p_test_share,
         n_rounds,
         wall_time_s,
