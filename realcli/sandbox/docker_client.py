@@ -29,6 +29,7 @@ __all__ = [
     "client",
     "container_name",
     "owner_labels",
+    "use_daemon",
 ]
 
 SANDBOX_LABEL = "io.realcli.sandbox"
@@ -37,6 +38,13 @@ DEFAULT_SOCKET = "unix:///var/run/docker.sock"
 _clients: dict[str, docker.DockerClient] = {}
 _lock = threading.Lock()
 _cleaned: set[str] = set()
+_default_url: str | None = None
+
+
+def use_daemon(base_url: str | None) -> None:
+    """The daemon :func:`client` talks to when given none (``sandbox.docker.socket``)."""
+    global _default_url
+    _default_url = base_url
 
 
 def _start_time(pid: int) -> str | None:
@@ -62,13 +70,14 @@ def container_name() -> str:
 
 
 def client(base_url: str | None = None) -> docker.DockerClient:
-    """This process's client of the daemon at ``base_url`` (``DOCKER_HOST`` or the default
-    socket when None); stale sandbox containers are removed the first time.
+    """This process's client of the daemon at ``base_url`` (else the one :func:`use_daemon`
+    named, ``DOCKER_HOST`` or the default socket); stale sandbox containers are removed the
+    first time.
 
     Raises:
         SandboxError: the daemon does not answer (the message says how to start it).
     """
-    url = base_url or os.environ.get("DOCKER_HOST") or DEFAULT_SOCKET
+    url = base_url or _default_url or os.environ.get("DOCKER_HOST") or DEFAULT_SOCKET
     with _lock:
         found = _clients.get(url)
         if found is None:

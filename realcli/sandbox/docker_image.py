@@ -38,7 +38,10 @@ def task_image(bundle: Any, docker: Any) -> str:
 
 class _DockerFactory:
     def __init__(self, bundle: Any, docker: Any) -> None:
+        from realcli.sandbox.docker_client import use_daemon
+
         self._bundle, self._docker = bundle, docker
+        use_daemon(getattr(docker, "socket", None))
         self._image: str | None = None
         self._lock = threading.Lock()
 

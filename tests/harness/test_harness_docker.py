@@ -38,3 +38,10 @@ class TestCodexHarnessDocker(codex.TestCodexHarnessContract):
 
 class TestClaudeCodeHarnessDocker(claude_code.TestClaudeCodeHarnessContract):
     harness_overrides = ("harness=claude_code", "sandbox=docker")
+
+
+@pytest.mark.parametrize(
+    "cls", [TestBuiltinHarnessDocker, TestCodexHarnessDocker, TestClaudeCodeHarnessDocker]
+)
+def test_overrides_choose_docker(cls: type) -> None:
+    assert "sandbox=docker" in cls.harness_overrides
