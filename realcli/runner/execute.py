@@ -23,7 +23,6 @@ import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -82,9 +81,9 @@ from realcli.sandbox import (
     LAUNCH_FAILED_MARK,
     SandboxError,
     SandboxOptions,
-    make_sandbox,
 )
 from realcli.sandbox.disk import CappedWorkspace, DiskCapUnavailable, unmount_stale
+from realcli.sandbox.docker_image import sandbox_factory
 from realcli.schema.events import (
     BudgetEvent,
     ErrorEvent,
@@ -476,7 +475,7 @@ class _Run:
     def __init__(self, spec: RunSpec, task: TaskBundle, key: str, run_dir: Path) -> None:
         self.spec, self.task, self.key, self.run_dir = spec, task, key, run_dir
         self.redactor = Redactor()
-        self.make_sandbox = partial(make_sandbox, spec.sandbox.kind)
+        self.make_sandbox = sandbox_factory(spec.sandbox, task)
         self.started = time.monotonic()
         self.inventory_dir = Path(spec.paths.cache_dir) / "inventory"
         self.ledger: LedgerWriter

@@ -10,6 +10,7 @@ from realcli.sandbox.base import (
     SandboxOptions,
     SandboxProcess,
 )
+from realcli.sandbox.docker import DockerSandbox
 from realcli.sandbox.local import LocalSandbox
 from realcli.sandbox.neutral import VENV_MOUNT, sandbox_python
 
@@ -19,6 +20,7 @@ __all__ = [
     "LAUNCH_FAILED_MARK",
     "SANDBOXES",
     "VENV_MOUNT",
+    "DockerSandbox",
     "ExecResult",
     "LocalSandbox",
     "Sandbox",
@@ -29,7 +31,7 @@ __all__ = [
     "sandbox_python",
 ]
 
-SANDBOXES: dict[str, type[Sandbox]] = {"local": LocalSandbox}
+SANDBOXES: dict[str, type[Sandbox]] = {"local": LocalSandbox, "docker": DockerSandbox}
 """Sandbox backends by registry name (``sandbox.kind`` in config)."""
 
 

@@ -80,6 +80,10 @@ class SandboxOptions:
     """Host Unix socket of the model gateway; reachable inside at ``127.0.0.1:gateway_port``.
     Its whole directory is mounted read-only: keep nothing else in it."""
     gateway_port: int = 8765
+    image: str | None = None
+    """The container image of an image-based backend (``docker``): the task's image, built
+    by the runner. None: realcli's base image. Backends on the host's root (``local``)
+    ignore it."""
 
     def __post_init__(self) -> None:
         if not self.workdir.startswith("/"):

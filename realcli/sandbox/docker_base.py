@@ -2,9 +2,10 @@
 
 ``debootstrap --variant=minbase`` writes a Debian root filesystem with the packages in
 :data:`BASE_PACKAGES`; ``docker import`` turns it into an image tagged ``name`` (default
-``realcli-base:bookworm``) and labelled with the digest of what made it (suite, mirror,
-packages, this module's recipe version). An image of that tag and digest is reused; one with an
-older digest is rebuilt. A host-wide file lock keeps two processes from building it at once.
+:data:`BASE_TAG`, ``realcli-base:bookworm-r2``) and labelled with the digest of what made it
+(suite, mirror, packages, this module's recipe version). An image of that tag and digest is
+reused; one with an older digest is rebuilt. A host-wide file lock keeps two processes from
+building it at once.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from realcli.sandbox.base import SandboxError
 
 __all__ = [
     "BASE_PACKAGES",
+    "BASE_TAG",
     "DIGEST_LABEL",
     "base_digest",
     "ensure_base_image",
@@ -39,10 +41,17 @@ BASE_PACKAGES = (
     "patch",
     "procps",
     "ca-certificates",
+    "python3-tk",  # the GUI apps of hybrid tasks (Tk on the run's display)
+    "fonts-dejavu-core",  # fontconfig's default sans/mono: the same glyphs as on the host
+    "xclip",  # the agent's copy/paste on the run's display (hybrid tasks read codes this way)
+    "xdotool",
 )
 """On top of minbase: what the builtin agent, SWE-bench style tasks and the tests use."""
-RECIPE = 1
-"""Bump when the way the image is made changes (the digest changes with it)."""
+RECIPE = 2
+"""Bump when the way the image is made (or :data:`BASE_PACKAGES`) changes: the digest and
+the default tag change with it, so realcli versions of different recipes on one host (two
+checkouts, a node mid-upgrade) each keep their own image instead of rebuilding one tag in turn."""
+BASE_TAG = f"realcli-base:{SUITE}-r{RECIPE}"
 DIGEST_LABEL = "io.realcli.digest"
 _LOCK_DIR = Path(os.environ.get("REALCLI_DOCKER_LOCKS", "/var/tmp/realcli-docker-locks"))
 _TIMEOUT_S = 1800.0
@@ -104,7 +113,7 @@ def _build_lock(name: str) -> Iterator[None]:
             fcntl.flock(fh, fcntl.LOCK_UN)
 
 
-def ensure_base_image(name: str = f"realcli-base:{SUITE}") -> str:
+def ensure_base_image(name: str = BASE_TAG) -> str:
     """The local base image ``name``, built from Debian packages if it is missing or stale.
 
     Raises:

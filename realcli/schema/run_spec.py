@@ -254,7 +254,7 @@ class DockerSpec(Frozen):
     network, the gateway through a bind-mounted Unix socket."""
 
     base_image: str = Field(
-        "realcli-base:bookworm",
+        "realcli-base:bookworm-r2",
         description="the image a task without a Dockerfile runs in, built by realcli from "
         "Debian packages (debootstrap + docker import) when missing",
     )
