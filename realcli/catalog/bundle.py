@@ -21,7 +21,13 @@ from realcli.util.errors import TaskError
 from realcli.util.hashing import sha256_tree
 from realcli.util.validation import describe_validation_error
 
-__all__ = ["TaskBundle", "load_task"]
+__all__ = ["NO_REFERENCE", "TaskBundle", "harbor_task_error", "load_task"]
+
+NO_REFERENCE = "NO_REFERENCE"
+"""``solution/NO_REFERENCE``: the task has no reference solution (an imported task whose
+solution.sh was empty); its text says why. Replay and the reference gate then say so."""
+_HARBOR_KEYS = {"verifier", "agent", "metadata", "task", "steps", "solution", "source"}
+_HARBOR_ENVIRONMENT_KEYS = {"cpus", "memory_mb", "storage_mb", "memory", "storage", "docker_image"}
 
 
 @dataclass(frozen=True)
@@ -66,8 +72,27 @@ class TaskBundle:
     def test_files(self, test_set: str) -> list[Path]:
         return sorted((self.tests_dir / test_set).rglob("test_*.py"))
 
+    @property
+    def no_reference(self) -> str | None:
+        """Why the task has no reference solution (``solution/NO_REFERENCE``), or None."""
+        marker = self.solution_dir / NO_REFERENCE
+        if not marker.is_file():
+            return None
+        return marker.read_text(encoding="utf-8", errors="replace").strip() or "no reference"
+
     def reference_actions(self) -> list[Action]:
-        """The reference trajectory with every ``content_from`` inlined."""
+        """The reference trajectory with every ``content_from`` inlined. A task marked
+        ``solution/NO_REFERENCE`` has none: a :class:`TaskError` says so."""
+        why = self.no_reference
+        if why is not None:
+            raise TaskError(
+                str(self.solution_dir / NO_REFERENCE),
+                None,
+                f"no reference solution: {why}",
+                "write solution/trajectory.jsonl (docs/tasks.md, Actions) so the reference"
+                f" passes, then delete solution/{NO_REFERENCE}; until then replay cannot run"
+                " this task and the reference gates cannot pass",
+            )
         return load_actions(self.trajectory_path, self.solution_dir)
 
 
@@ -120,6 +145,24 @@ def _check_layout(root: Path, spec: TaskSpec) -> None:
                 ) from exc
 
 
+def harbor_task_error(root: Path, raw: dict[str, object]) -> TaskError | None:
+    """The error for a Harbor (Terminal-Bench 2) task folder found where a bundle should be."""
+    environment = raw.get("environment")
+    harbor = bool(_HARBOR_KEYS & raw.keys()) or "multi_step_reward_strategy" in raw
+    if isinstance(environment, dict) and _HARBOR_ENVIRONMENT_KEYS & environment.keys():
+        harbor = True
+    if "id" not in raw and (root / "tests" / "test.sh").is_file():
+        harbor = True
+    if not harbor:
+        return None
+    return TaskError(
+        str(root / "task.toml"),
+        None,
+        "this is a Harbor task: import it with `realcli tasks import harbor PATH`",
+        f"realcli tasks import harbor {root} --out <tasks dir> (then check the imported bundle)",
+    )
+
+
 def load_task(root: Path) -> TaskBundle:
     """Load and validate ``root``; raises :class:`TaskError` naming the file, field and fix.
 
@@ -129,6 +172,9 @@ def load_task(root: Path) -> TaskBundle:
     if root.is_dir():
         check_confined(root)
     raw = _parse_toml(toml_path)
+    harbor = harbor_task_error(root, raw)
+    if harbor is not None:
+        raise harbor
     try:
         spec = TaskSpec.model_validate(raw)
     except ValidationError as exc:
