@@ -24,8 +24,8 @@ from realcli.util.validation import describe_validation_error
 __all__ = ["NO_REFERENCE", "TaskBundle", "harbor_task_error", "load_task"]
 
 NO_REFERENCE = "NO_REFERENCE"
-"""``solution/NO_REFERENCE``: the task has no reference solution (an imported task whose
-solution.sh was empty); its text says why. Replay and the reference gate then say so."""
+"""``solution/NO_REFERENCE``: why an imported task has no reference solution (its
+solution.sh was empty; its trajectory.jsonl is empty). Replay and ``tasks check`` say so."""
 _HARBOR_KEYS = {"verifier", "agent", "metadata", "task", "steps", "solution", "source"}
 _HARBOR_ENVIRONMENT_KEYS = {"cpus", "memory_mb", "storage_mb", "memory", "storage", "docker_image"}
 
@@ -74,26 +74,34 @@ class TaskBundle:
 
     @property
     def no_reference(self) -> str | None:
-        """Why the task has no reference solution (``solution/NO_REFERENCE``), or None."""
-        marker = self.solution_dir / NO_REFERENCE
-        if not marker.is_file():
+        """Why the task has no reference solution, or None. A task has none when its
+        ``solution/trajectory.jsonl`` is empty (the reference gates are then skipped with a
+        warning); an imported task says why in ``solution/NO_REFERENCE``."""
+        path = self.trajectory_path
+        if path.is_file() and path.read_text(encoding="utf-8", errors="replace").strip():
             return None
-        return marker.read_text(encoding="utf-8", errors="replace").strip() or "no reference"
+        marker = self.solution_dir / NO_REFERENCE
+        if marker.is_file():
+            return marker.read_text(encoding="utf-8", errors="replace").strip() or "no reference"
+        return f"{path} is empty"
 
     def reference_actions(self) -> list[Action]:
-        """The reference trajectory with every ``content_from`` inlined. A task marked
-        ``solution/NO_REFERENCE`` has none: a :class:`TaskError` says so."""
+        """The reference trajectory with every ``content_from`` inlined (empty: no reference)."""
+        return load_actions(self.trajectory_path, self.solution_dir)
+
+    def replay_reference(self) -> list[Action]:
+        """The reference ``model=replay`` serves. A task without one is an error naming why,
+        never a replay that answers "done" and fails every test."""
         why = self.no_reference
         if why is not None:
             raise TaskError(
-                str(self.solution_dir / NO_REFERENCE),
+                str(self.trajectory_path),
                 None,
-                f"no reference solution: {why}",
+                f"no reference solution to replay: {why}",
                 "write solution/trajectory.jsonl (docs/tasks.md, Actions) so the reference"
-                f" passes, then delete solution/{NO_REFERENCE}; until then replay cannot run"
-                " this task and the reference gates cannot pass",
+                f" passes (and delete solution/{NO_REFERENCE}), or run it with another model",
             )
-        return load_actions(self.trajectory_path, self.solution_dir)
+        return self.reference_actions()
 
 
 def _parse_toml(path: Path) -> dict[str, object]:

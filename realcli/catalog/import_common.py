@@ -117,9 +117,7 @@ def stage_bundle(
     try:
         staged = staging / task_id
         markdown = build(source, staged, dest, options)
-        task = load_task(staged)  # the bundle validates before it is put in place
-        if task.no_reference is None:
-            task.reference_actions()
+        load_task(staged).reference_actions()  # the bundle validates before it is put in place
         if dest.exists():
             dest.rename(staging / "replaced")
         staged.rename(dest)

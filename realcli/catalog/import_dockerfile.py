@@ -93,7 +93,9 @@ def keep_dockerfile(
     chain = read_image_chain(source, images_dir)
     kept.requires = sorted(chain.programs)
     for image, base in chain.bases:
-        if base is not None:
+        if image.startswith("realcli-base:"):
+            report.notes.append(f"`FROM {image}`: realcli's own Debian base image")
+        elif base is not None:
             report.notes.append(
                 f"`FROM {image}` is built from `{base}`: run with `sandbox=docker"
                 f" sandbox.docker.image_dirs=[{base.parent}]`"

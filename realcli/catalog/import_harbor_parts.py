@@ -331,10 +331,7 @@ def write_reference(
     ]
     if missing:
         mark_no_reference(bundle, report, f"no solution/solve.sh for step(s) {', '.join(missing)}")
-        (solution / "trajectory.jsonl").write_text(
-            json.dumps({"action": "message", "text": "No reference solution was imported."}) + "\n",
-            encoding="utf-8",
-        )
+        (solution / "trajectory.jsonl").write_text("", encoding="utf-8")
         return
     actions: list[dict[str, object]] = []
     for step in steps:

@@ -156,14 +156,15 @@ def mark_no_reference(bundle: Path, report: ImportReport, why: str) -> None:
     report.cannot(
         "solution",
         "no reference solution",
-        f"{why}: the bundle is marked solution/{NO_REFERENCE}; `realcli tasks check` reports"
-        " the reference gates as 'no reference' and model=replay refuses the task",
+        f"{why}: solution/trajectory.jsonl is empty and solution/{NO_REFERENCE} says why;"
+        " `realcli tasks check` skips the reference gates with a warning and model=replay"
+        " refuses the task (infra_error 'no reference solution to replay')",
         "write solution/trajectory.jsonl (docs/tasks.md, Actions) so the reference passes,"
         f" then delete solution/{NO_REFERENCE}",
     )
     report.notes.append(
-        f"no reference solution (solution/{NO_REFERENCE}): the initial-state gates run, the"
-        " reference gates report 'no reference', replay cannot run it"
+        f"no reference solution (solution/{NO_REFERENCE}): `tasks check` runs the initial-state"
+        " gates and skips the reference gates with a warning; model=replay cannot run it"
     )
 
 
@@ -193,6 +194,6 @@ def write_solution(
             f" {source.name}_finished folder"
         )
         mark_no_reference(bundle, report, why)
-        actions = [{"action": "message", "text": "No reference solution was imported."}]
-    lines = [json.dumps(a, ensure_ascii=False) for a in actions]
-    (bundle / "solution" / "trajectory.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        actions = []
+    lines = [json.dumps(a, ensure_ascii=False) + "\n" for a in actions]
+    (bundle / "solution" / "trajectory.jsonl").write_text("".join(lines), encoding="utf-8")

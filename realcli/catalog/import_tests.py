@@ -307,7 +307,9 @@ def _copy_helpers(source: Path, out: Path, plan: TestPlan, report: ImportReport)
     test set's files (imports and ``Path(__file__).parent`` keep working)."""
     tests = source / "tests"
     taken = set(plan.f2p) | set(plan.p2p) | set(report.outcomes)
-    sets = ["f2p"] + (["p2p"] if plan.p2p else [])
+    sets = [s for s in ("f2p", "p2p") if getattr(plan, s)]
+    if not sets:
+        return  # text sets only: their folder already holds the whole tests/
     for path in sorted(tests.rglob("*")):
         rel = path.relative_to(source).as_posix()
         inner = path.relative_to(tests).as_posix()
