@@ -108,7 +108,9 @@ def _build(source: Path, bundle: Path, dest: Path, options: ImportOptions) -> st
     meta = data.get("metadata") if isinstance(data.get("metadata"), dict) else {}
     assert isinstance(meta, dict)
     category_value = meta.get("category")
-    cat = map_category(category_value, category_option(options.category), report)
+    cat = map_category(
+        category_value, category_option(options.category), report, "task.toml: metadata.category"
+    )
     bundle.mkdir(parents=True)
     steps = read_steps(source, data, report)
     env_dir = source / "environment"

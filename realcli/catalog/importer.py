@@ -125,20 +125,25 @@ def category_option(given: str | None) -> Category | None:
     return CATEGORY_ALIASES[given.lower()]
 
 
-def map_category(value: object, default: Category | None, report: ImportReport) -> Category:
+def map_category(
+    value: object,
+    default: Category | None,
+    report: ImportReport,
+    where: str = "task.yaml: category",
+) -> Category:
     """The source's category mapped (known names), else the ``--category`` default (else
     :data:`DEFAULT_CATEGORY`); the report says which."""
     if isinstance(value, str) and value.strip().lower() in CATEGORY_ALIASES:
         mapped = CATEGORY_ALIASES[value.strip().lower()]
-        report.became("task.yaml", f"category {value} -> {mapped.value}")
+        report.became(where.split(":")[0], f"category {value} -> {mapped.value}")
         return mapped
     chosen = default or DEFAULT_CATEGORY
     how = "the --category default" if default else f"realcli's default ({DEFAULT_CATEGORY.value})"
     shown = "no category" if value is None else f"category {value!r}"
     report.cannot(
-        "task.yaml: category",
+        where,
         shown,
-        f"not one of LongCLI-Bench's (from_scratch, feature_add, bug_fix, project_refactor):"
+        "not a LongCLI-Bench category (from_scratch, feature_add, bug_fix, project_refactor):"
         f" mapped to {chosen.value}, {how}; the source's value is kept as a suite",
         "pass --category with the realcli category it belongs to"
         f" ({_REALCLI_CATEGORIES}) if {chosen.value} is wrong",
