@@ -115,9 +115,7 @@ def _installs(command: str) -> tuple[str, list[str]] | None:
         args = words[words.index("install") + 1 :]
         packages = [w for w in args if not w.startswith("-") and "=" not in w[:1]]
         return ("apt" if tool.startswith("apt") else "pip"), packages
-    if tool == "uv" and words[1:2] == ["add"]:
-        return "pip", [w for w in words[2:] if not w.startswith("-")]
-    return None
+    return None  # `uv add` installs into a project's venv, nvm under ~/.nvm: not on PATH
 
 
 def _programs_of(kind: str, package: str) -> tuple[str, ...] | None:
@@ -147,9 +145,6 @@ def _read_one(dockerfile: Path, shown: str, chain: ImageChain) -> str | None:
             for part in re.split(r"\|\|?", command):
                 if re.search(r"astral\.sh/uv", command) and "curl" in part:
                     chain.programs.setdefault("uv", f"{shown}:{ins.line} (uv installer)")
-                if re.match(r"\s*nvm\s+install\b", part):
-                    chain.programs.setdefault("node", f"{shown}:{ins.line} (nvm install)")
-                    chain.programs.setdefault("npm", f"{shown}:{ins.line} (nvm install)")
                 found = _installs(part)
                 if found is None:
                     continue
