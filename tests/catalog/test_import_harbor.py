@@ -197,3 +197,31 @@ def test_imported_harbor_task_passes_its_health_gates(imported: Path) -> None:
     health = check_task(imported, partial(make_sandbox, "local"))
     assert health.ok, [g for g in health.gates if not g.ok]
     assert health.initial_scores == {"f2p": 0.0}  # type: ignore[attr-defined]
+
+
+_DOCKER_PARTS = ("realcli.grading.sets", "realcli.sandbox.images", "realcli.sandbox.docker_image")
+
+
+@pytest.mark.docker
+@pytest.mark.skipif(
+    not all(importlib.util.find_spec(m) for m in _DOCKER_PARTS),
+    reason="needs score-file sets, sandbox=docker and its image builder in the checkout",
+)
+def test_imported_fixtures_pass_their_gates_in_their_own_images(
+    imported: Path, tmp_path: Path
+) -> None:
+    """sandbox=docker: each bundle runs in the image its kept Dockerfile builds (the LongCLI
+    task's `FROM tb/make-pytest:v0` resolved through image_dirs to the release's base)."""
+    from realcli.sandbox.docker_image import sandbox_factory  # type: ignore[import-not-found]
+
+    from realcli.catalog.importer import import_longcli_task
+    from realcli.runner.health import check_task
+    from realcli.schema.run_spec import DockerSpec, SandboxSpec
+    from tests.catalog.test_import_longcli_release import IMAGES, TASK
+
+    longcli = import_longcli_task(TASK, tmp_path / "tasks", images_dir=IMAGES).bundle
+    spec = SandboxSpec(kind="docker", docker=DockerSpec(image_dirs=(str(IMAGES),)))
+    for task in (longcli, load_task(imported)):
+        health = check_task(task.root, sandbox_factory(spec, task))
+        assert health.ok, (task.id, [g for g in health.gates if not g.ok])
+        assert health.initial_scores == {"f2p": 0.0}  # type: ignore[attr-defined]
