@@ -17,7 +17,9 @@ COMMANDS = {
     "run": "compose an experiment from Hydra overrides and run it (--multirun sweeps)",
     "tasks list": "list the task bundles under the tasks directory",
     "tasks check": "run the health gates on task bundles (--repeat K for flake rates)",
-    "tasks import": "convert a LongCLI-Bench / Terminal-Bench 1 task folder into a task bundle",
+    "tasks import": "convert task folders of a published suite into task bundles (FORMAT PATH...)",
+    "tasks import longcli": "import LongCLI-Bench / Terminal-Bench 1 tasks (task.yaml folders)",
+    "tasks import harbor": "import Harbor / Terminal-Bench 2 tasks (task.toml folders)",
     "ingest": "load run folders into the DuckDB warehouse (idempotent)",
     "report": "regenerate report/: tables, figures (PNG, SVG) and an offline index.html"
     " (filters and report.* overrides: conf/report)",
@@ -35,6 +37,50 @@ def _path(p: argparse.ArgumentParser, flag: str, key: str) -> None:
     """A path option whose default is ``paths.<key>`` of the composed config (conf/paths,
     conf/local and the REALCLI_* environment variables), the value ``realcli run`` uses."""
     p.add_argument(flag, type=Path, default=None, help=f"default: paths.{key} of the config")
+
+
+def _import_parsers(imp: argparse.ArgumentParser) -> None:
+    """``tasks import FORMAT``: one sub-command per importer (realcli.catalog.import_batch)."""
+    from realcli.catalog.import_batch import IMPORTERS
+
+    formats = imp.add_subparsers(dest="format", metavar="FORMAT", required=True)
+    for name in IMPORTERS:
+        fp = formats.add_parser(name, help=COMMANDS.get(f"tasks import {name}", name))
+        fp.add_argument(
+            "sources",
+            type=Path,
+            nargs="+",
+            metavar="PATH",
+            help="task folders, or folders of them (a whole release or dataset)",
+        )
+        fp.add_argument(
+            "--out",
+            dest="tasks_dir",
+            type=Path,
+            default=None,
+            metavar="DIR",
+            help="tasks dir to write <id>/ into (default: paths.tasks_dir of the config)",
+        )
+        fp.add_argument(
+            "--id", dest="task_id", default=None, metavar="ID", help="default: the folder's name"
+        )
+        fp.add_argument(
+            "--category",
+            default=None,
+            metavar="CATEGORY",
+            help="from_scratch, feature, bugfix or refactor for a category the format does not"
+            " define (default: feature; the source's value is kept as a suite)",
+        )
+        fp.add_argument(
+            "--images",
+            dest="images_dir",
+            type=Path,
+            default=None,
+            metavar="DIR",
+            help="base Dockerfiles FROM names resolve to (a LongCLI-Bench release's"
+            " longcli_dockerImage/, found above the task when not given)",
+        )
+        fp.add_argument("--force", action="store_true", help="replace existing bundles")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -70,26 +116,7 @@ def _parser() -> argparse.ArgumentParser:
                 help="run each gate K times and report a flake rate per test",
             )
     imp = tsub.add_parser("import", help=COMMANDS["tasks import"])
-    imp.add_argument("format", choices=("longcli",), help="the source form (LongCLI-Bench / TB1)")
-    imp.add_argument("source", type=Path, metavar="PATH", help="the task folder (with task.yaml)")
-    imp.add_argument(
-        "--out",
-        dest="tasks_dir",
-        type=Path,
-        default=None,
-        metavar="DIR",
-        help="tasks dir to write <id>/ into (default: paths.tasks_dir of the config)",
-    )
-    imp.add_argument(
-        "--id", dest="task_id", default=None, metavar="ID", help="default: the folder's name"
-    )
-    imp.add_argument(
-        "--category",
-        default=None,
-        metavar="CATEGORY",
-        help="from_scratch, feature, bugfix or refactor, when task.yaml's is unknown",
-    )
-    imp.add_argument("--force", action="store_true", help="replace an existing bundle of that id")
+    _import_parsers(imp)
 
     for name in ("ingest", "report"):
         ip = sub.add_parser(name, help=COMMANDS[name])
@@ -270,7 +297,13 @@ def _dispatch(args: argparse.Namespace) -> int:
             return commands.tasks_list(args.tasks_dir)
         if args.tasks_command == "import":
             return commands.tasks_import(
-                args.source, args.tasks_dir, args.task_id, args.category, force=args.force
+                args.format,
+                args.sources,
+                args.tasks_dir,
+                args.task_id,
+                args.category,
+                images_dir=args.images_dir,
+                force=args.force,
             )
         return commands.tasks_check(
             args.tasks_dir, args.task_ids, args.repeat, args.cache_dir / "inventory"

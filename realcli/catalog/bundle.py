@@ -21,7 +21,13 @@ from realcli.util.errors import TaskError
 from realcli.util.hashing import sha256_tree
 from realcli.util.validation import describe_validation_error
 
-__all__ = ["TaskBundle", "load_task"]
+__all__ = ["NO_REFERENCE", "TaskBundle", "harbor_task_error", "load_task"]
+
+NO_REFERENCE = "NO_REFERENCE"
+"""``solution/NO_REFERENCE``: why an imported task has no reference solution (its
+solution.sh was empty; its trajectory.jsonl is empty). Replay and ``tasks check`` say so."""
+_HARBOR_KEYS = {"verifier", "agent", "metadata", "task", "steps", "solution", "source"}
+_HARBOR_ENVIRONMENT_KEYS = {"cpus", "memory_mb", "storage_mb", "memory", "storage", "docker_image"}
 
 
 @dataclass(frozen=True)
@@ -66,9 +72,36 @@ class TaskBundle:
     def test_files(self, test_set: str) -> list[Path]:
         return sorted((self.tests_dir / test_set).rglob("test_*.py"))
 
+    @property
+    def no_reference(self) -> str | None:
+        """Why the task has no reference solution, or None. A task has none when its
+        ``solution/trajectory.jsonl`` is empty (the reference gates are then skipped with a
+        warning); an imported task says why in ``solution/NO_REFERENCE``."""
+        path = self.trajectory_path
+        if path.is_file() and path.read_text(encoding="utf-8", errors="replace").strip():
+            return None
+        marker = self.solution_dir / NO_REFERENCE
+        if marker.is_file():
+            return marker.read_text(encoding="utf-8", errors="replace").strip() or "no reference"
+        return f"{path} is empty"
+
     def reference_actions(self) -> list[Action]:
-        """The reference trajectory with every ``content_from`` inlined."""
+        """The reference trajectory with every ``content_from`` inlined (empty: no reference)."""
         return load_actions(self.trajectory_path, self.solution_dir)
+
+    def replay_reference(self) -> list[Action]:
+        """The reference ``model=replay`` serves. A task without one is an error naming why,
+        never a replay that answers "done" and fails every test."""
+        why = self.no_reference
+        if why is not None:
+            raise TaskError(
+                str(self.trajectory_path),
+                None,
+                f"no reference solution to replay: {why}",
+                "write solution/trajectory.jsonl (docs/tasks.md, Actions) so the reference"
+                f" passes (and delete solution/{NO_REFERENCE}), or run it with another model",
+            )
+        return self.reference_actions()
 
 
 def _parse_toml(path: Path) -> dict[str, object]:
@@ -124,6 +157,24 @@ def _check_layout(root: Path, spec: TaskSpec) -> None:
                 ) from exc
 
 
+def harbor_task_error(root: Path, raw: dict[str, object]) -> TaskError | None:
+    """The error for a Harbor (Terminal-Bench 2) task folder found where a bundle should be."""
+    environment = raw.get("environment")
+    harbor = bool(_HARBOR_KEYS & raw.keys()) or "multi_step_reward_strategy" in raw
+    if isinstance(environment, dict) and _HARBOR_ENVIRONMENT_KEYS & environment.keys():
+        harbor = True
+    if "id" not in raw and (root / "tests" / "test.sh").is_file():
+        harbor = True
+    if not harbor:
+        return None
+    return TaskError(
+        str(root / "task.toml"),
+        None,
+        "this is a Harbor task: import it with `realcli tasks import harbor PATH`",
+        f"realcli tasks import harbor {root} --out <tasks dir> (then check the imported bundle)",
+    )
+
+
 def load_task(root: Path) -> TaskBundle:
     """Load and validate ``root``; raises :class:`TaskError` naming the file, field and fix.
 
@@ -133,6 +184,9 @@ def load_task(root: Path) -> TaskBundle:
     if root.is_dir():
         check_confined(root)
     raw = _parse_toml(toml_path)
+    harbor = harbor_task_error(root, raw)
+    if harbor is not None:
+        raise harbor
     try:
         spec = TaskSpec.model_validate(raw)
     except ValidationError as exc:

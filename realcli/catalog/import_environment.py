@@ -65,6 +65,10 @@ class Environment:
     setup_lines: list[str] = field(default_factory=list)
     copied: list[str] = field(default_factory=list)
     """Build-context paths (relative) that were copied into the workspace."""
+    copy_targets: dict[int, list[str]] = field(default_factory=dict)
+    """Dockerfile line of a COPY/ADD -> where its sources went, relative to environment/
+    (``repo/...``): the kept Dockerfile copies them from there."""
+    from_images: list[str] = field(default_factory=list)
 
 
 def host_fix(why: str, command: str, workdir: str) -> str:
@@ -157,11 +161,12 @@ def _copy(
     context: Path,
     repo: Path,
     cwd: str,
-    workdir: str,
+    env: Environment,
     variables: dict[str, str],
     report: ImportReport | None,
 ) -> list[str]:
     """One COPY/ADD into ``repo``; returns the context paths it copied."""
+    workdir = env.workdir
     where = f"Dockerfile:{ins.line}"
     flags, sources, dest = copy_arguments(_expand(ins.args, variables))
     line = f"{ins.name} {ins.args}"
@@ -203,6 +208,11 @@ def _copy(
                 _copy_into(match, target, context, _dockerignore(context))
             rel = match.relative_to(context).as_posix() or "."
             copied.append(rel)
+            placed = (
+                target / match.name if match.is_file() and (as_dir or target.is_dir()) else target
+            )
+            kept = placed.relative_to(repo.parent).as_posix()
+            env.copy_targets.setdefault(ins.line, []).append(kept + ("/" if match.is_dir() else ""))
             if report is not None:
                 shown = "environment/repo" + ("" if rel_dest == "." else f"/{rel_dest}")
                 report.became(rel, f"{ins.name} ({where}) into {dest_abs}: {shown}")
@@ -238,7 +248,7 @@ def build_repo(context: Path, repo: Path, report: ImportReport | None = None) ->
                 posixpath.join(cwd, _expand(ins.args.strip("\"' "), variables))
             )
         elif ins.name in ("COPY", "ADD"):
-            env.copied += _copy(ins, context, repo, cwd, env.workdir, variables, report)
+            env.copied += _copy(ins, context, repo, cwd, env, variables, report)
         elif ins.name in ("ENV", "ARG"):
             values = {k: _expand(v, variables) for k, v in _assignments(ins.args).items()}
             variables.update(values)
@@ -248,14 +258,19 @@ def build_repo(context: Path, repo: Path, report: ImportReport | None = None) ->
             continue
         elif ins.name == "FROM":
             froms += 1
-            why = "realcli builds no image: tasks run on the host's /usr and realcli's Python"
+            env.from_images.append(ins.args.split()[0] if ins.args.split() else "")
+            why = (
+                "kept in environment/Dockerfile for sandbox=docker (FROM resolved through"
+                " sandbox.docker.image_dirs); sandbox=local runs on the host's /usr instead"
+            )
             if froms > 1:
-                why = "a multi-stage build: only the instructions are read, stages are not built"
+                why = "a multi-stage build: sandbox=local reads only the instructions"
             report.cannot(
                 where,
                 f"FROM {ins.args}",
                 why,
-                "install on the host what the image provides (runtimes, compilers, tools)",
+                "run with sandbox=docker, or install on the host what the image provides"
+                " (task.toml `requires` lists the programs preflight checks)",
             )
         elif ins.name == "RUN":
             _run(ins, cwd, env, report)

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from realcli.util.errors import TaskError
+
 __all__ = ["ImportReport", "Unmapped"]
 
 
@@ -33,6 +35,30 @@ class ImportReport:
     """Source path (file or folder, relative to the task folder) -> what it became."""
     unmapped: list[Unmapped] = field(default_factory=list)
     metadata: dict[str, str] = field(default_factory=dict)
+    fatal_errors: list[TaskError] = field(default_factory=list)
+    """Problems that leave no gradable bundle: all of them are raised together, at the end."""
+    command: str = "longcli"
+    """The importer (``realcli tasks import <command>``)."""
+    notes: list[str] = field(default_factory=list)
+    """Lines for the report's *Running it* section (images, no reference, requires)."""
+
+    def fatal(self, where: str, field: str | None, problem: str, fix: str) -> None:
+        self.fatal_errors.append(TaskError(where, field, problem, fix))
+
+    def raise_fatal(self) -> None:
+        """One :class:`TaskError` naming every fatal problem found (file, field and fix each)."""
+        if not self.fatal_errors:
+            return
+        if len(self.fatal_errors) == 1:
+            raise self.fatal_errors[0]
+        first = self.fatal_errors[0]
+        problems = "; ".join(f"({i}) {e}" for i, e in enumerate(self.fatal_errors, start=1))
+        raise TaskError(
+            str(self.source),
+            None,
+            f"{len(self.fatal_errors)} problems: {problems}",
+            f"fix each as it says (the first: {first.fix}), then import again",
+        )
 
     def became(self, source: str, outcome: str) -> None:
         self.outcomes.setdefault(source, []).append(outcome)
@@ -68,12 +94,16 @@ class ImportReport:
         lines = [
             f"# Import report: `{self.task_id}`",
             "",
-            f"Imported by `realcli tasks import longcli` from `{self.source}`"
+            f"Imported by `realcli tasks import {self.command}` from `{self.source}`"
             f" ({self.form} form) into `{bundle}`.",
             "",
             f"- {len(self.unmapped)} item(s) could not be mapped: see *Not mapped* for what to do.",
             f"- Health-check the bundle: `{check_command}`",
             "",
+        ]
+        if self.notes:
+            lines += ["## Running it", ""] + [f"- {n}" for n in self.notes] + [""]
+        lines += [
             "## Source files",
             "",
             "| source | became |",

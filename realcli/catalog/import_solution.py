@@ -13,12 +13,13 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from realcli.catalog.bundle import NO_REFERENCE
 from realcli.catalog.import_environment import Environment, build_repo
 from realcli.catalog.import_report import ImportReport
 from realcli.catalog.import_scripts import blocker, split_commands
 from realcli.util.errors import TaskError
 
-__all__ = ["SCRIPT_IN_WORKSPACE", "write_solution"]
+__all__ = ["SCRIPT_IN_WORKSPACE", "mark_no_reference", "write_solution"]
 
 SCRIPT_IN_WORKSPACE = ".realcli_solution.sh"
 """Where the reference run writes solution.sh in the workspace (deleted after it ran)."""
@@ -147,6 +148,26 @@ def _from_finished(finished: Path, bundle: Path, report: ImportReport) -> list[d
     return [*actions, {"action": "message", "text": "Done: the repo matches the finished task."}]
 
 
+def mark_no_reference(bundle: Path, report: ImportReport, why: str) -> None:
+    """Mark the bundle as having no reference (``solution/NO_REFERENCE``, read by replay and
+    the reference gates) and say so in the report."""
+    (bundle / "solution").mkdir(parents=True, exist_ok=True)
+    (bundle / "solution" / NO_REFERENCE).write_text(why + "\n", encoding="utf-8")
+    report.cannot(
+        "solution",
+        "no reference solution",
+        f"{why}: solution/trajectory.jsonl is empty and solution/{NO_REFERENCE} says why;"
+        " `realcli tasks check` skips the reference gates with a warning and model=replay"
+        " refuses the task (infra_error 'no reference solution to replay')",
+        "write solution/trajectory.jsonl (docs/tasks.md, Actions) so the reference passes,"
+        f" then delete solution/{NO_REFERENCE}",
+    )
+    report.notes.append(
+        f"no reference solution (solution/{NO_REFERENCE}): `tasks check` runs the initial-state"
+        " gates and skips the reference gates with a warning; model=replay cannot run it"
+    )
+
+
 def write_solution(
     source: Path, bundle: Path, agent_s: float, env: Environment, report: ImportReport
 ) -> None:
@@ -167,14 +188,12 @@ def write_solution(
             report.became("solution.sh", f"empty: the reference comes from {finished.name}/")
     else:
         if script.is_file():
-            report.became("solution.sh", "empty: no reference")
-        report.cannot(
-            "solution.sh",
-            "no reference solution",
+            report.became("solution.sh", f"empty: no reference (solution/{NO_REFERENCE})")
+        why = (
             "solution.sh is missing or empty, there is no solution.yaml and no"
-            f" {source.name}_finished folder",
-            "write solution/trajectory.jsonl (docs/tasks.md, Actions) so the reference passes",
+            f" {source.name}_finished folder"
         )
-        actions = [{"action": "message", "text": "No reference solution was imported."}]
-    lines = [json.dumps(a, ensure_ascii=False) for a in actions]
-    (bundle / "solution" / "trajectory.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        mark_no_reference(bundle, report, why)
+        actions = []
+    lines = [json.dumps(a, ensure_ascii=False) + "\n" for a in actions]
+    (bundle / "solution" / "trajectory.jsonl").write_text("".join(lines), encoding="utf-8")

@@ -14,25 +14,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from realcli.catalog.import_environment import PIP_FIX
 from realcli.catalog.import_report import ImportReport
-from realcli.catalog.import_scripts import (
-    PytestCall,
-    blocker,
-    command_words,
-    install_packages,
-    pytest_call,
-    split_commands,
-)
+from realcli.catalog.import_run_tests import TEST_DIRS, RunTests
+from realcli.catalog.import_textsets import write_text_set
 from realcli.util.errors import TaskError
 
-__all__ = ["RunTests", "SubStepPlan", "TestPlan", "read_run_tests", "write_tests"]
-
-_QUIET = re.compile(
-    r"^(set|echo|printf|exit|true|:|cd|mkdir|fi|then|else|elif|done|do|esac|\{|\}|\(|\)|if|for"
-    r"|while|deactivate|export|local|shift|return|[A-Za-z_][A-Za-z0-9_]*=.*|[A-Za-z_]\w*\(\))$"
-)
-_TEST_DIRS = {"$TEST_DIR", "${TEST_DIR}", "/tests", "/tests/", "$TEST_DIR/", "${TEST_DIR}/"}
+__all__ = ["SubStepPlan", "TestPlan", "set_modes", "write_tests"]
 
 
 @dataclass(frozen=True)
@@ -48,87 +35,8 @@ class TestPlan:
     f2p: dict[str, str] = field(default_factory=dict)
     """Source file (relative to the task folder) -> bundle test file (relative to tests/)."""
     p2p: dict[str, str] = field(default_factory=dict)
-
-
-@dataclass
-class RunTests:
-    calls: list[tuple[int, PytestCall]] = field(default_factory=list)
-
-    @property
-    def whole_dir(self) -> bool:
-        """Some pytest call runs the whole tests folder."""
-        return any(p.rstrip("/") in {d.rstrip("/") for d in _TEST_DIRS} for _, c in self.calls
-                   for p in c.paths)  # fmt: skip
-
-
-def read_run_tests(source: Path, report: ImportReport) -> RunTests:
-    """Read run-tests.sh: pytest calls (their options are reported when realcli cannot honour
-    them), package installs and other commands (reported: realcli runs only pytest)."""
-    path = source / "run-tests.sh"
-    found = RunTests()
-    if not path.is_file():
-        report.metadata["run-tests.sh"] = "absent (Terminal-Bench 1 then runs pytest on tests/)"
-        return found
-    report.became(
-        "run-tests.sh", "replaced by realcli's grading command (pytest on tests/f2p, tests/p2p)"
-    )
-    text = re.sub(r"\\\n", " ", path.read_text(encoding="utf-8", errors="replace"))
-    others: list[str] = []
-    ignored: set[str] = set()
-    for lineno, line in enumerate(text.splitlines(), start=1):
-        if line.lstrip().startswith("#"):
-            continue
-        for command in split_commands(line):
-            where = f"run-tests.sh:{lineno}"
-            words = command_words(command)
-            call = pytest_call(command)
-            packages = install_packages(command)
-            if call is not None:
-                found.calls.append((lineno, call))
-                for option in call.not_honoured:
-                    report.cannot(
-                        where,
-                        f"pytest option `{option}`",
-                        "realcli runs every test set with a fixed pytest command",
-                        "if it must apply to both test sets, add it to tests/pytest.ini"
-                        " (`addopts`); otherwise drop it",
-                    )
-                if call.ignored:
-                    ignored.update(call.ignored)
-            if packages:
-                report.cannot(
-                    where, f"installs {' '.join(packages)}", "no network in realcli", PIP_FIX
-                )
-            elif packages is None and call is None and words and words[0] in ("source", "."):
-                report.cannot(
-                    where,
-                    f"`{command}`",
-                    "activates an environment: realcli runs the tests with its own Python",
-                    f"test dependencies: {PIP_FIX}",
-                )
-            elif call is None and packages is None and words:
-                why = blocker(command, "/app", "/app")
-                if why and "network" in why:
-                    report.cannot(
-                        where, f"`{command}`", why, "run it on the host, if the tests need it"
-                    )
-                elif not _QUIET.match(words[0]):
-                    others.append(command)
-    if ignored:
-        report.became(
-            "run-tests.sh",
-            f"pytest output options ({' '.join(sorted(ignored))}): not needed, realcli writes"
-            " its own log and JUnit XML",
-        )
-    if others:
-        shown = "; ".join(f"`{c}`" for c in others[:6]) + (" ..." if len(others) > 6 else "")
-        report.cannot(
-            "run-tests.sh",
-            f"{len(others)} other command(s): {shown}",
-            "realcli runs only pytest on the test sets, nothing else from run-tests.sh",
-            "if the tests need one, do it in a tests/conftest.py fixture or environment/setup.sh",
-        )
-    return found
+    tables: dict[str, dict[str, str] | bool] = field(default_factory=dict)
+    """``[tests.<set>]`` tables for task.toml: a text set's, or False (no such set)."""
 
 
 # ------------------------------------------------------------------------------ test files
@@ -190,71 +98,78 @@ def _mode(data: dict[str, Any], key: str, exists: bool) -> str | None:
     return None if value in (None, "null", "none", "") else str(value)
 
 
-def _sources(
-    source: Path, data: dict[str, Any], longcli: bool, run_tests: RunTests, report: ImportReport
+def set_modes(
+    source: Path, data: dict[str, Any], longcli: bool, report: ImportReport
+) -> tuple[str | None, str | None]:
+    """The (F2P, P2P) parser modes: ``pytest``, ``text`` or None (no such set)."""
+    tests = source / "tests"
+    if not longcli:
+        return "pytest", None
+    modes = []
+    for kind in ("f2p", "p2p"):
+        key = f"parser_results_{kind}"
+        mode = _mode(data, key, (tests / f"{kind}.py").is_file())
+        if mode not in (None, "pytest", "text"):
+            report.fatal(
+                str(source / "task.yaml"),
+                key,
+                f"{mode!r} is not a LongCLI-Bench parser mode",
+                "use pytest, text or null",
+            )
+            mode = None
+        modes.append(mode)
+    if modes[0] is None:
+        report.fatal(
+            str(source / "task.yaml"),
+            "parser_results_f2p",
+            "null: the task has no F2P set, nothing can tell a solved task from an unsolved one",
+            "give it an F2P set: tests/f2p.py with parser_results_f2p: pytest or text",
+        )
+    return modes[0], modes[1]
+
+
+def _pytest_sources(
+    source: Path,
+    longcli: bool,
+    modes: tuple[str | None, str | None],
+    run_tests: RunTests,
+    report: ImportReport,
 ) -> tuple[list[str], list[str]]:
     """The F2P and P2P source files (relative to the task folder) to import as pytest files."""
     tests = source / "tests"
-    where = str(source / "task.yaml")
-    parser = str(data.get("parser_name") or "pytest")
-    if parser not in ("pytest", "long_cli"):
-        report.cannot(
-            "task.yaml: parser_name",
-            parser,
-            "realcli grades pytest test sets only (JUnit XML per test)",
-            "not supported as is: express the checks as pytest tests in tests/",
-        )
     if not tests.is_dir():
-        raise TaskError(
-            str(tests), None, "missing: the task has no tests", "add the task's pytest tests"
-        )
+        report.fatal(str(tests), None, "missing: the task has no tests", "add the task's tests")
+        return [], []
     if not longcli:
         main = tests / "test_outputs.py"
         if not main.is_file():
-            raise TaskError(
+            report.fatal(
                 str(main),
                 None,
                 "missing: the task has no tests",
                 "add pytest tests in tests/test_outputs.py",
             )
+            return [], []
         extra = sorted(
             p.relative_to(source).as_posix()
             for p in tests.rglob("*.py")
             if p != main and re.match(r"test_.*\.py$|.*_test\.py$", p.name) and run_tests.whole_dir
         )
         return ["tests/test_outputs.py", *extra], []
-    f2p_mode = _mode(data, "parser_results_f2p", (tests / "f2p.py").is_file())
-    p2p_mode = _mode(data, "parser_results_p2p", (tests / "p2p.py").is_file())
-    if f2p_mode != "pytest":
-        problem = (
-            "null: the task has no F2P tests"
-            if f2p_mode is None
-            else f"{f2p_mode!r}: a score-file test set, which realcli cannot grade (pytest only)"
-        )
-        raise TaskError(
-            where,
-            "parser_results_f2p",
-            problem,
-            "write the fail-to-pass checks as pytest tests in tests/f2p.py and set"
-            " parser_results_f2p: pytest",
-        )
-    if not (tests / "f2p.py").is_file():
-        raise TaskError(
-            str(tests / "f2p.py"), None, "missing: the task has no F2P tests", "add tests/f2p.py"
-        )
-    p2p: list[str] = []
-    if p2p_mode == "pytest" and (tests / "p2p.py").is_file():
-        p2p = ["tests/p2p.py"]
-    elif p2p_mode is not None and p2p_mode != "pytest":
-        report.cannot(
-            "task.yaml: parser_results_p2p",
-            p2p_mode,
-            "a score-file test set ((obtained - initial)/(max - initial)); realcli grades pytest"
-            " only",
-            "rewrite tests/p2p.py as pytest tests and copy it to tests/p2p/test_p2p.py",
-        )
-        report.became("tests/p2p.py", "not imported (score-file test set)")
-    return ["tests/f2p.py"], p2p
+    found: list[list[str]] = [[], []]
+    for i, kind in enumerate(("f2p", "p2p")):
+        if modes[i] != "pytest":
+            continue
+        if (tests / f"{kind}.py").is_file():
+            found[i] = [f"tests/{kind}.py"]
+        else:
+            report.fatal(
+                str(tests / f"{kind}.py"),
+                None,
+                f"missing: parser_results_{kind} is pytest but the file is not there",
+                f"add tests/{kind}.py, or set parser_results_{kind}: null",
+            )
+    return found[0], found[1]
 
 
 def _dest_name(rel: str) -> str:
@@ -269,54 +184,23 @@ def write_tests(
     longcli: bool,
     run_tests: RunTests,
     report: ImportReport,
+    workdir: str = "/app",
 ) -> TestPlan:
-    """Write ``bundle/tests`` and plan the sub-steps; raises when there are no F2P tests."""
-    f2p_sources, p2p_sources = _sources(source, data, longcli, run_tests, report)
+    """Write ``bundle/tests`` and plan the sub-steps and the ``[tests]`` tables; every
+    problem that leaves the task without a gradable F2P set goes to ``report.fatal``."""
+    modes = set_modes(source, data, longcli, report)
+    f2p_sources, p2p_sources = _pytest_sources(source, longcli, modes, run_tests, report)
     plan = TestPlan()
     out = bundle / "tests"
+    out.mkdir(parents=True, exist_ok=True)
+    for i, kind in enumerate(("f2p", "p2p")):
+        if modes[i] == "text":
+            other = "p2p" if kind == "f2p" else "f2p"
+            plan.tables[kind] = write_text_set(source, bundle, kind, other, workdir, report)
     used: set[str] = set()
     for test_set, sources in (("f2p", f2p_sources), ("p2p", p2p_sources)):
         for rel in sources:
-            src = source / rel
-            units = _test_units(src)
-            dest = f"{test_set}/{_dest_name(rel)}"
-            if not units and test_set == "f2p":
-                raise TaskError(
-                    str(src),
-                    None,
-                    "no pytest tests (test_* functions or Test* classes)",
-                    "write the fail-to-pass checks as pytest test functions",
-                )
-            (out / test_set).mkdir(parents=True, exist_ok=True)
-            shutil.copy2(src, out / dest)
-            getattr(plan, test_set)[rel] = dest
-            report.became(rel, f"tests/{dest}")
-            text = src.read_text(encoding="utf-8")
-            if re.search(r"TEST_DIR|[\"']/tests\b", text):
-                report.cannot(
-                    rel,
-                    "refers to $TEST_DIR or /tests",
-                    "realcli mounts the tests read-only at <workdir>/.realcli_tests",
-                    "use paths relative to the test file (Path(__file__).parent)",
-                )
-            if test_set == "p2p" and not units:
-                report.cannot(rel, "no pytest tests", "nothing to run as P2P", "add test functions")
-            for unit in units:
-                if unit.skipped:
-                    report.cannot(
-                        rel,
-                        f"{unit.name} (skip/xfail-marked)",
-                        "LongCLI-Bench does not score it; realcli counts every collected test,"
-                        " and a skipped one is not a pass",
-                        f"delete it from tests/{dest}",
-                    )
-                    continue
-                if test_set == "f2p":
-                    sub_id = re.sub(r"[^A-Za-z0-9_.-]", "_", unit.name)
-                    if sub_id in used:
-                        sub_id = f"{posixpath.splitext(_dest_name(rel))[0]}.{sub_id}"
-                    used.add(sub_id)
-                    plan.substeps.append(SubStepPlan(sub_id, unit.title, (f"{dest}::{unit.name}",)))
+            _import_pytest_file(source, out, test_set, rel, plan, used, run_tests, report)
     if plan.substeps:
         report.cannot(
             "tests/",
@@ -325,21 +209,97 @@ def write_tests(
             "set depends_on in task.toml where one sub-step builds on another",
         )
     _copy_helpers(source, out, plan, report)
-    if not plan.p2p:
+    if modes[1] is None:
+        plan.tables["p2p"] = False
         (out / "p2p").mkdir(parents=True, exist_ok=True)
         (out / "p2p" / "README.md").write_text(
-            "No pass-to-pass tests: the imported task had none (see ../../IMPORT_REPORT.md).\n"
-            "Add test_*.py files here that pass on the initial repo and on the reference.\n",
+            "No pass-to-pass tests: the imported task has no P2P set (task.toml: p2p = false;\n"
+            "see ../../IMPORT_REPORT.md). To add one, put test_*.py files here that pass on the\n"
+            "initial repo and on the reference, and delete `p2p = false` from task.toml.\n",
             encoding="utf-8",
+        )
+        why = (
+            "parser_results_p2p is null: the release grades no P2P set"
+            if longcli
+            else "Terminal-Bench 1 tasks have one test set"
         )
         report.cannot(
             "tests/",
             "no pass-to-pass tests",
-            "realcli's health gates (p2p on initial / on reference) need at least one",
-            "add tests/p2p/test_*.py that pass on the initial repo and on the reference",
+            f"{why}; task.toml says p2p = false and `realcli tasks check` flags it",
+            "to guard regressions, add tests/p2p/test_*.py that pass on the initial repo and on"
+            " the reference, then delete `p2p = false`",
         )
+    (out / "f2p").mkdir(parents=True, exist_ok=True)
     _report_call_paths(plan, run_tests, report)
     return plan
+
+
+def _import_pytest_file(
+    source: Path,
+    out: Path,
+    test_set: str,
+    rel: str,
+    plan: TestPlan,
+    used: set[str],
+    run_tests: RunTests,
+    report: ImportReport,
+) -> None:
+    src = source / rel
+    try:
+        units = _test_units(src)
+    except TaskError as exc:
+        report.fatal(exc.where, exc.field, exc.problem, exc.fix)
+        return
+    dest = f"{test_set}/{_dest_name(rel)}"
+    if not units and test_set == "f2p":
+        report.fatal(
+            str(src),
+            None,
+            "no pytest tests (test_* functions or Test* classes)",
+            "write the fail-to-pass checks as pytest test functions",
+        )
+        return
+    (out / test_set).mkdir(parents=True, exist_ok=True)
+    shutil.copy2(src, out / dest)
+    getattr(plan, test_set)[rel] = dest
+    report.became(rel, f"tests/{dest}")
+    text = src.read_text(encoding="utf-8")
+    if re.search(r"TEST_DIR|[\"']/tests\b", text):
+        report.cannot(
+            rel,
+            "refers to $TEST_DIR or /tests",
+            "realcli mounts the tests read-only at <workdir>/.realcli_tests",
+            "use paths relative to the test file (Path(__file__).parent)",
+        )
+    read = sorted(p for p in run_tests.produced if not p.endswith("_output.txt") and p in text)
+    if read:
+        report.cannot(
+            rel,
+            f"reads {', '.join(read)}, which run-tests.sh writes",
+            "a pytest set runs only realcli's pytest: the run-tests.sh commands that write"
+            " it do not run, so these tests fail for a reason that is not the agent's",
+            "make the tests produce it (a tests/conftest.py session fixture running those"
+            " commands), or grade the set as text",
+        )
+    if test_set == "p2p" and not units:
+        report.cannot(rel, "no pytest tests", "nothing to run as P2P", "add test functions")
+    for unit in units:
+        if unit.skipped:
+            report.cannot(
+                rel,
+                f"{unit.name} (skip/xfail-marked)",
+                "LongCLI-Bench does not score it; realcli counts every collected test,"
+                " and a skipped one is not a pass",
+                f"delete it from tests/{dest}",
+            )
+            continue
+        if test_set == "f2p":
+            sub_id = re.sub(r"[^A-Za-z0-9_.-]", "_", unit.name)
+            if sub_id in used:
+                sub_id = f"{posixpath.splitext(_dest_name(rel))[0]}.{sub_id}"
+            used.add(sub_id)
+            plan.substeps.append(SubStepPlan(sub_id, unit.title, (f"{dest}::{unit.name}",)))
 
 
 def _copy_helpers(source: Path, out: Path, plan: TestPlan, report: ImportReport) -> None:
@@ -347,7 +307,9 @@ def _copy_helpers(source: Path, out: Path, plan: TestPlan, report: ImportReport)
     test set's files (imports and ``Path(__file__).parent`` keep working)."""
     tests = source / "tests"
     taken = set(plan.f2p) | set(plan.p2p) | set(report.outcomes)
-    sets = ["f2p"] + (["p2p"] if plan.p2p else [])
+    sets = [s for s in ("f2p", "p2p") if getattr(plan, s)]
+    if not sets:
+        return  # text sets only: their folder already holds the whole tests/
     for path in sorted(tests.rglob("*")):
         rel = path.relative_to(source).as_posix()
         inner = path.relative_to(tests).as_posix()
@@ -372,7 +334,7 @@ def _report_call_paths(plan: TestPlan, run_tests: RunTests, report: ImportReport
     imported = {posixpath.basename(r) for r in (*plan.f2p, *plan.p2p)}
     for lineno, call in run_tests.calls:
         for path in call.paths:
-            if path.rstrip("/") in {d.rstrip("/") for d in _TEST_DIRS}:
+            if path.rstrip("/") in {d.rstrip("/") for d in TEST_DIRS}:
                 continue
             if posixpath.basename(path.strip("\"'")) not in imported:
                 report.cannot(

@@ -14,22 +14,35 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import tempfile
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from realcli.catalog.bundle import TaskBundle, load_task
+from realcli.catalog.import_common import (
+    ImportOptions,
+    ImportResult,
+    positive_seconds,
+    stage_bundle,
+)
+from realcli.catalog.import_dockerfile import keep_dockerfile
 from realcli.catalog.import_environment import Environment, read_environment
 from realcli.catalog.import_report import ImportReport
+from realcli.catalog.import_run_tests import read_run_tests
 from realcli.catalog.import_solution import write_solution
-from realcli.catalog.import_tests import TestPlan, read_run_tests, write_tests
+from realcli.catalog.import_tests import write_tests
+from realcli.catalog.import_toml import TomlSubStep, task_toml
 from realcli.schema.task_spec import Category
 from realcli.util.errors import TaskError
 
-__all__ = ["CATEGORY_ALIASES", "ImportResult", "import_longcli_task"]
+__all__ = [
+    "CATEGORY_ALIASES",
+    "DEFAULT_CATEGORY",
+    "ImportResult",
+    "category_option",
+    "category_suite",
+    "import_longcli_task",
+    "map_category",
+    "read_task_yaml",
+]
 
 CATEGORY_ALIASES = {
     "from_scratch": Category.from_scratch,
@@ -40,15 +53,20 @@ CATEGORY_ALIASES = {
     "bugfix": Category.bugfix,
     "bug_fix": Category.bugfix,
     "bug-fix": Category.bugfix,
+    "debugging": Category.bugfix,
     "refactor": Category.refactor,
     "project_refactor": Category.refactor,
     "project-refactor": Category.refactor,
     "refactoring": Category.refactor,
 }
 """LongCLI-Bench's categories (``from_scratch``, ``feature_add``, ``bug_fix``,
-``project_refactor``), realcli's own and common spellings -> realcli's category."""
+``project_refactor``), realcli's own, common spellings and Terminal-Bench's ``debugging`` ->
+realcli's category. Any other value (``software-engineering``, which 21 of the release's 23
+tasks carry, ``data-processing``...) takes the ``--category`` default and is kept in the
+bundle as a ``category-<value>`` suite."""
+DEFAULT_CATEGORY = Category.feature
+"""The category an unknown source category becomes without ``--category``."""
 _REALCLI_CATEGORIES = ", ".join(c.value for c in Category)
-_ID = re.compile(r"^[a-z0-9][a-z0-9._-]{1,63}$")
 _MAPPED_KEYS = {
     "instruction",
     "descriptions",
@@ -62,14 +80,7 @@ _MAPPED_KEYS = {
 }
 
 
-@dataclass(frozen=True)
-class ImportResult:
-    bundle: TaskBundle
-    report_markdown: str
-    check_command: str
-
-
-def _read_task_yaml(source: Path) -> dict[str, Any]:
+def read_task_yaml(source: Path) -> dict[str, Any]:
     import yaml
 
     path = source / "task.yaml"
@@ -100,50 +111,52 @@ def _read_task_yaml(source: Path) -> dict[str, Any]:
     return data
 
 
-def _task_id(given: str | None, source: Path) -> str:
-    if given is not None:
-        if not _ID.match(given):
-            raise TaskError(
-                "command line",
-                "--id",
-                f"{given!r} is not a task id",
-                "use 2-64 lower-case letters, digits, '.', '_' or '-', starting with a letter"
-                " or digit",
-            )
-        return given
-    derived = re.sub(r"[^a-z0-9._-]+", "-", source.resolve().name.lower()).lstrip("._-")[:64]
-    if not _ID.match(derived):
+def category_option(given: str | None) -> Category | None:
+    """``--category``: a realcli or LongCLI-Bench category name, or a clear error."""
+    if given is None:
+        return None
+    if given.lower() not in CATEGORY_ALIASES:
         raise TaskError(
-            str(source), None, f"the folder name gives no task id ({derived!r})", "pass --id ID"
+            "command line",
+            "--category",
+            f"{given!r} is not a category",
+            f"use one of {_REALCLI_CATEGORIES}",
         )
-    return derived
+    return CATEGORY_ALIASES[given.lower()]
 
 
-def _category(data: dict[str, Any], given: str | None, where: str) -> Category:
-    if given is not None:
-        if given.lower() not in CATEGORY_ALIASES:
-            raise TaskError(
-                "command line",
-                "--category",
-                f"{given!r} is not a category",
-                f"use one of {_REALCLI_CATEGORIES}",
-            )
-        return CATEGORY_ALIASES[given.lower()]
-    value = data.get("category")
+def map_category(
+    value: object,
+    default: Category | None,
+    report: ImportReport,
+    where: str = "task.yaml: category",
+) -> Category:
+    """The source's category mapped (known names), else the ``--category`` default (else
+    :data:`DEFAULT_CATEGORY`); the report says which."""
     if isinstance(value, str) and value.strip().lower() in CATEGORY_ALIASES:
-        return CATEGORY_ALIASES[value.strip().lower()]
-    problem = (
-        "missing"
-        if value is None
-        else f"{value!r} is not a LongCLI-Bench category (from_scratch, feature_add, bug_fix,"
-        " project_refactor)"
-    )
-    raise TaskError(
+        mapped = CATEGORY_ALIASES[value.strip().lower()]
+        report.became(where.split(":")[0], f"category {value} -> {mapped.value}")
+        return mapped
+    chosen = default or DEFAULT_CATEGORY
+    how = "the --category default" if default else f"realcli's default ({DEFAULT_CATEGORY.value})"
+    shown = "no category" if value is None else f"category {value!r}"
+    report.cannot(
         where,
-        "category",
-        problem,
-        f"pass --category with the realcli category it belongs to ({_REALCLI_CATEGORIES})",
+        shown,
+        "not a LongCLI-Bench category (from_scratch, feature_add, bug_fix, project_refactor):"
+        f" mapped to {chosen.value}, {how}; the source's value is kept as a suite",
+        "pass --category with the realcli category it belongs to"
+        f" ({_REALCLI_CATEGORIES}) if {chosen.value} is wrong",
     )
+    return chosen
+
+
+def category_suite(value: object) -> str | None:
+    """The suite that keeps a source category: ``category-software-engineering``."""
+    if not isinstance(value, str) or not value.strip():
+        return None
+    slug = re.sub(r"[^a-z0-9._-]+", "-", value.strip().lower()).strip("-")
+    return f"category-{slug}" if slug else None
 
 
 def _instruction_text(data: dict[str, Any], where: str) -> str | None:
@@ -201,73 +214,37 @@ def _title(md: str | None, text: str) -> str:
     return first[:100]
 
 
-def _seconds(data: dict[str, Any], key: str, report: ImportReport) -> float | None:
-    value = data.get(key)
-    if value is None:
-        return None
-    try:
-        seconds = float(value)
-    except (TypeError, ValueError):
-        seconds = 0.0
-    if seconds <= 0:
-        report.cannot(
-            f"task.yaml: {key}", repr(value), "not a positive number", "set timeouts in task.toml"
-        )
-        return None
-    return seconds
-
-
-def _toml(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return repr(float(value)) if isinstance(value, float) else str(value)
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_toml(v) for v in value) + "]"
-    return json.dumps(str(value), ensure_ascii=False)
-
-
-def _write_task_toml(
-    bundle: Path, top: dict[str, object], timeouts: dict[str, float], plan: TestPlan
-) -> None:
-    lines = [f"{k} = {_toml(v)}" for k, v in top.items()]
-    if timeouts:
-        lines += ["", "[timeouts]"] + [f"{k} = {_toml(v)}" for k, v in timeouts.items()]
-    for sub in plan.substeps:
-        lines += ["", "[[substeps]]", f"id = {_toml(sub.id)}", f"title = {_toml(sub.title)}"]
-        lines += [f"tests = {_toml(list(sub.tests))}", "weight = 1.0", "depends_on = []"]
-    (bundle / "task.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
-
-
 def _build(
     source: Path,
     bundle: Path,
     dest: Path,
-    task_id: str,
-    category: str | None,
-    check_command: Callable[[str], str],
+    options: ImportOptions,
 ) -> str:
     """Write the whole bundle into ``bundle`` (to become ``dest``); return the report."""
-    data = _read_task_yaml(source)
-    where = str(source / "task.yaml")
-    cat = _category(data, category, where)
+    data = read_task_yaml(source)
     longcli = (
         data.get("parser_name") == "long_cli"
         or "parser_results_f2p" in data
         or (source / "tests" / "f2p.py").is_file()
         or (source / "INSTRUCTION.md").is_file()
     )
+    task_id = dest.name
     report = ImportReport(task_id, source, "LongCLI-Bench" if longcli else "Terminal-Bench 1")
     if task_id != source.resolve().name:
         report.metadata["source folder name"] = source.resolve().name
+    cat = map_category(data.get("category"), category_option(options.category), report)
     bundle.mkdir(parents=True)
     env = read_environment(source, bundle, report)
+    kept = keep_dockerfile(source, bundle, env, options.images_dir, report)
     title = _instruction(source, data, env, bundle, report)
-    run_tests = read_run_tests(source, report)
-    plan = write_tests(source, bundle, data, longcli, run_tests, report)
-    agent_s = _seconds(data, "max_agent_timeout_sec", report)
-    tests_s = _seconds(data, "max_test_timeout_sec", report)
+    modes = (data.get("parser_results_f2p"), data.get("parser_results_p2p"))
+    text_sets = longcli and "text" in modes
+    run_tests = read_run_tests(source, report, text_sets=text_sets)
+    plan = write_tests(source, bundle, data, longcli, run_tests, report, env.workdir)
+    agent_s = positive_seconds(data, "max_agent_timeout_sec", "task.yaml", report)
+    tests_s = positive_seconds(data, "max_test_timeout_sec", "task.yaml", report)
     write_solution(source, bundle, agent_s or 900.0, env, report)
+    report.raise_fatal()
     if data.get("run_tests_in_same_shell"):
         report.cannot(
             "task.yaml: run_tests_in_same_shell",
@@ -276,15 +253,18 @@ def _build(
             " left running are gone",
             "make the tests start what they need themselves",
         )
-    if category is not None and data.get("category") is not None:
-        report.metadata["category (source)"] = str(data["category"])
     for key, value in data.items():
         if key not in _MAPPED_KEYS:
             report.metadata[key] = json.dumps(value) if not isinstance(value, str) else value
+    if data.get("category") is not None:
+        report.metadata["category (source)"] = str(data["category"])
+    suites = ["imported"]
+    if str(data.get("category", "")).strip().lower() not in CATEGORY_ALIASES:
+        suites += [s for s in [category_suite(data.get("category"))] if s]
     report.became(
         "task.yaml",
         f"task.toml: category {cat.value}, timeouts from max_agent_timeout_sec /"
-        " max_test_timeout_sec (realcli defaults where absent), suites ['imported']",
+        f" max_test_timeout_sec (realcli defaults where absent), suites {suites}",
     )
     timeouts = {k: v for k, v in (("agent_s", agent_s), ("tests_s", tests_s)) if v is not None}
     top: dict[str, object] = {
@@ -294,13 +274,19 @@ def _build(
         "kind": "longcli",
         "category": cat.value,
         "title": title,
-        "suites": ["imported"],
+        "suites": suites,
         "instruction": "instruction.md",
         "workdir": env.workdir,
         "provenance": [source.resolve().as_uri()],
     }
-    _write_task_toml(bundle, top, timeouts, plan)
-    markdown = report.markdown(dest, check_command(task_id))
+    if kept.requires:
+        top["requires"] = kept.requires
+    environment = {"dockerfile": kept.dockerfile} if kept.dockerfile else {}
+    substeps = [TomlSubStep(s.id, s.title, s.tests) for s in plan.substeps]
+    task_toml(
+        bundle, top, {"timeouts": timeouts, "environment": environment}, plan.tables, substeps
+    )
+    markdown = report.markdown(dest, options.check_command(task_id))
     (bundle / "IMPORT_REPORT.md").write_text(markdown, encoding="utf-8")
     return markdown
 
@@ -311,44 +297,13 @@ def import_longcli_task(
     *,
     task_id: str | None = None,
     category: str | None = None,
+    images_dir: Path | None = None,
     force: bool = False,
 ) -> ImportResult:
     """Import the LongCLI-Bench / Terminal-Bench 1 task at ``source`` as
-    ``tasks_dir/<task_id>`` (default id: the folder's name). Raises :class:`TaskError` naming
-    the file, the field and the fix; nothing is written then. ``force`` replaces an existing
-    bundle of that id."""
-    source = source.resolve()
-    task_id = _task_id(task_id, source)
-    dest = tasks_dir / task_id
-    if tasks_dir.resolve().is_relative_to(source):
-        raise TaskError(
-            "command line",
-            "--out",
-            f"{tasks_dir} is inside the source task folder",
-            "write elsewhere",
-        )
-    if dest.exists() and not force:
-        raise TaskError(
-            str(dest), None, "already exists", "pass --force to replace it, or --id for another id"
-        )
-
-    def check_command(tid: str) -> str:
-        return f"realcli tasks check {tid} --tasks-dir {tasks_dir}"
-
-    made_tasks_dir = not tasks_dir.exists()
-    tasks_dir.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".import-{task_id}-", dir=tasks_dir))
-    try:
-        staged = staging / task_id
-        markdown = _build(source, staged, dest, task_id, category, check_command)
-        load_task(staged).reference_actions()  # the bundle validates before it is put in place
-        if dest.exists():
-            dest.rename(staging / "replaced")
-        staged.rename(dest)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        if made_tasks_dir:
-            shutil.rmtree(tasks_dir, ignore_errors=True)
-        raise
-    shutil.rmtree(staging, ignore_errors=True)
-    return ImportResult(load_task(dest), markdown, check_command(task_id))
+    ``tasks_dir/<task_id>`` (default id: the folder's name). ``category`` is the default for a
+    category LongCLI-Bench does not define; ``images_dir`` holds the release's base
+    Dockerfiles. Raises :class:`TaskError` naming every problem (file, field and fix); nothing
+    is written then. ``force`` replaces an existing bundle of that id."""
+    options = ImportOptions(tasks_dir, category=category, images_dir=images_dir, force=force)
+    return stage_bundle(source, task_id, options, _build)

@@ -109,22 +109,44 @@ def tasks_check(
 
 
 def tasks_import(
-    source: Path,
+    fmt: str,
+    sources: Sequence[Path],
     tasks_dir: Path,
     task_id: str | None = None,
     category: str | None = None,
     *,
+    images_dir: Path | None = None,
     force: bool = False,
 ) -> int:
-    """Import a LongCLI-Bench / Terminal-Bench 1 task folder as ``tasks_dir/<id>``; print its
-    IMPORT_REPORT.md and the command that health-checks it."""
-    from realcli.catalog.importer import import_longcli_task
+    """Import every task ``sources`` name (``realcli.catalog.import_batch``). One task: print
+    its IMPORT_REPORT.md (an error stops with it); several: one summary line each, the bad
+    ones never stopping the others (exit 1 when any failed)."""
+    from realcli.catalog.import_batch import import_many
 
-    result = import_longcli_task(source, tasks_dir, task_id=task_id, category=category, force=force)
-    print(result.report_markdown)
-    print(f"imported {result.bundle.id} into {result.bundle.root}")
-    print(f"check it: {result.check_command}")
-    return 0
+    outcomes = import_many(
+        fmt,
+        sources,
+        tasks_dir,
+        task_id=task_id,
+        category=category,
+        images_dir=images_dir,
+        force=force,
+    )
+    done = list(outcomes)
+    if len(done) == 1:
+        only = done[0]
+        if only.error is not None:
+            raise only.error
+        assert only.result is not None
+        print(only.result.report_markdown)
+        print(f"imported {only.result.bundle.id} into {only.result.bundle.root}")
+        print(f"check it: {only.result.check_command}")
+        return 0
+    for outcome in done:
+        print(outcome.line, flush=True)
+    failed = sum(o.error is not None for o in done)
+    print(f"{len(done) - failed}/{len(done)} tasks imported into {tasks_dir}")
+    return 1 if failed else 0
 
 
 def ingest(runs_dir: Path, warehouse: Path, wait_s: float = 60.0) -> int:

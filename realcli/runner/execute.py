@@ -772,7 +772,7 @@ class _Run:
         ctx: HarnessContext | None = None
         launching = False
         try:
-            reference = self.task.reference_actions() if self.spec.model.backend == "replay" else []
+            reference = self.task.replay_reference() if self.spec.model.backend == "replay" else []
             backend = make_backend(self.spec.model, reference, workdir=self.task.spec.workdir)
             for secret in backend.secrets():  # an upstream API key: masked in every file
                 self.redactor.add(secret)
