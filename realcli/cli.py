@@ -17,7 +17,8 @@ COMMANDS = {
     "run": "compose an experiment from Hydra overrides and run it (--multirun sweeps)",
     "tasks list": "list the task bundles under the tasks directory",
     "tasks check": "run the health gates on task bundles (--repeat K for flake rates)",
-    "tasks import": "convert a LongCLI-Bench / Terminal-Bench 1 task folder into a task bundle",
+    "tasks import": "convert a LongCLI-Bench / Terminal-Bench 1 task folder or SWE-bench rows"
+    " (JSONL, parquet, a dataset folder) into task bundles",
     "ingest": "load run folders into the DuckDB warehouse (idempotent)",
     "report": "regenerate report/: tables, figures (PNG, SVG) and an offline index.html"
     " (filters and report.* overrides: conf/report)",
@@ -70,8 +71,26 @@ def _parser() -> argparse.ArgumentParser:
                 help="run each gate K times and report a flake rate per test",
             )
     imp = tsub.add_parser("import", help=COMMANDS["tasks import"])
-    imp.add_argument("format", choices=("longcli",), help="the source form (LongCLI-Bench / TB1)")
-    imp.add_argument("source", type=Path, metavar="PATH", help="the task folder (with task.yaml)")
+    imp.add_argument(
+        "format", choices=("longcli", "swebench"), help="longcli (LongCLI-Bench / TB1), swebench"
+    )
+    imp.add_argument(
+        "sources",
+        type=Path,
+        nargs="+",
+        metavar="PATH",
+        help="longcli: the task folder (with task.yaml); swebench: rows files or folders",
+    )
+    imp.add_argument(
+        "--repos", type=Path, default=None, metavar="DIR", help="swebench: <owner>__<name> clones"
+    )
+    imp.add_argument(
+        "--install",
+        action="append",
+        default=[],
+        metavar="CMD",
+        help="swebench: the install command (repeatable) when realcli's table has none",
+    )
     imp.add_argument(
         "--out",
         dest="tasks_dir",
@@ -268,9 +287,22 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "tasks":
         if args.tasks_command == "list":
             return commands.tasks_list(args.tasks_dir)
+        if args.tasks_command == "import" and args.format == "swebench":
+            from realcli.catalog.import_swebench import swebench_command
+
+            if args.repos is None:
+                fix = "give the folder of <owner>__<name> git clones: --repos DIR"
+                raise RealcliError("command line", "--repos", "missing", fix)
+            return swebench_command(
+                args.sources, args.tasks_dir, args.repos, args.install, force=args.force
+            )
         if args.tasks_command == "import":
+            if len(args.sources) != 1:
+                fix = "import one LongCLI-Bench / TB1 task folder at a time"
+                raise RealcliError("command line", "PATH", f"{len(args.sources)} given", fix)
+            (source,) = args.sources
             return commands.tasks_import(
-                args.source, args.tasks_dir, args.task_id, args.category, force=args.force
+                source, args.tasks_dir, args.task_id, args.category, force=args.force
             )
         return commands.tasks_check(
             args.tasks_dir, args.task_ids, args.repeat, args.cache_dir / "inventory"
