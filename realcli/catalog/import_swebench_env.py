@@ -1,7 +1,7 @@
 """A SWE-bench row's environment: the repository at ``base_commit`` from a local clone, and
 the per-repo/version install commands as the instance's setup script and Dockerfile.
 
-The checkout is ``git archive`` of ``base_commit`` (no ``.git``: no later commit, no gold
+The checkout is the tree of ``base_commit`` (no ``.git``: no later commit, no gold
 patch, no other branch reaches the bundle); ``environment/setup.sh`` makes a fresh one-commit
 repository of it in the workspace, so the agent has ``git diff``/``git status`` and a
 ``git log`` that shows only the base. Install commands come from a small built-in table of
@@ -11,10 +11,10 @@ repos verified here (the SWE-bench harness' ``MAP_REPO_VERSION_TO_SPECS`` form: 
 
 from __future__ import annotations
 
-import io
+import os
 import shlex
 import subprocess
-import tarfile
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -102,14 +102,23 @@ def _commit(clone: Path, base_commit: str) -> str:
 
 
 def checkout(clone: Path, base_commit: str, dest: Path) -> str:
-    """Write the tree of ``base_commit`` into ``dest`` (no .git); return the full commit id."""
+    """Write the tree of ``base_commit`` into ``dest`` (no .git); return the full commit id.
+    Through a throw-away index and ``checkout-index``, not ``git archive``: that would drop
+    the files a ``.gitattributes`` marks ``export-ignore`` (often the tests)."""
     sha = _commit(clone, base_commit)
-    done = _git(clone, "archive", "--format=tar", sha)
-    if done.returncode != 0:
-        raise RepoError("base_commit", done.stderr.decode(errors="replace")[-300:], "check it")
     dest.mkdir(parents=True, exist_ok=True)
-    with tarfile.open(fileobj=io.BytesIO(done.stdout)) as tar:
-        tar.extractall(dest, filter="data")
+    with tempfile.TemporaryDirectory(prefix="realcli-swebench-") as tmp:
+        env = {**os.environ, "GIT_INDEX_FILE": str(Path(tmp) / "index")}
+        for args in (
+            ["read-tree", sha],
+            ["checkout-index", "--all", "--force", f"--prefix={dest.resolve()}/"],
+        ):
+            done = subprocess.run(
+                ["git", "-C", str(clone), *args], env=env, capture_output=True, check=False
+            )
+            if done.returncode != 0:
+                why = done.stderr.decode(errors="replace").strip()[-300:]
+                raise RepoError("base_commit", f"git {args[0]} of {sha} failed: {why}", "check it")
     return sha
 
 
@@ -133,7 +142,7 @@ _SETUP = """#!/usr/bin/env bash
 # commit of the project exists here.
 set -euo pipefail
 git init -q .
-git -c user.name=swebench -c user.email=swebench@localhost add -A
+git add -A -f
 git -c user.name=swebench -c user.email=swebench@localhost \\
   commit -q --no-verify -m "{repo} at {sha}"
 """
@@ -162,7 +171,7 @@ def write_environment(
     (env / "setup.sh").write_text(
         _SETUP.format(instance_id=instance_id, repo=repo, sha=sha), encoding="utf-8"
     )
-    report.became("base_commit", f"environment/repo: git archive of {sha} (no history)")
+    report.became("base_commit", f"environment/repo: the tree of {sha} (no history)")
     report.became("base_commit", "environment/setup.sh: a one-commit git repo of the base")
     spec = _spec(repo, version, install)
     if spec is None:

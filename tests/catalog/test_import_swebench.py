@@ -81,6 +81,7 @@ def test_repo_is_the_base_tree_without_history(
     repo = imported / "environment" / "repo"
     clone = source / "repos" / "benjaminp__six"
     assert not (repo / ".git").exists()
+    assert (repo / "test_six.py").is_file()  # marked export-ignore in the clone: kept
     base = str(row["base_commit"])
     files = sorted(_git(clone, "ls-tree", "-r", "--name-only", base).splitlines())
     assert sorted(p.relative_to(repo).as_posix() for p in repo.rglob("*") if p.is_file()) == files
