@@ -268,3 +268,28 @@ def test_cli_imports_and_exits_1_naming_bad_rows(
         f"1 imported, 1 problem(s); check them: realcli tasks check --tasks-dir {out}",
     ]
     assert proc.stderr.startswith(f"error: {rows}:2 (x-1): repo: no git clone of a/b under ")
+
+
+def test_no_pass_to_pass_is_no_p2p_set_and_duplicates_and_existing_bundles_are_named(
+    source: Path, row: dict[str, object], tmp_path: Path
+) -> None:
+    lone = {**row, "instance_id": "six-lone-1", "PASS_TO_PASS": "[]"}
+    rows = _rows(tmp_path / "rows.jsonl", lone, lone)
+    first = import_swebench([rows], tmp_path / "tasks", repos=source / "repos")
+    (bundle,) = first.imported
+    assert bundle.spec.tests.p2p is None and not (bundle.root / "tests" / "p2p").exists()
+    assert "empty: p2p = false" in first.reports["six-lone-1"]
+    (dup,) = first.problems
+    assert (dup.where, dup.field) == (f"{rows}:2", "instance_id")
+    assert dup.problem == f"the same task id as {rows}:1"
+    again = import_swebench(
+        [rows.with_name("one.jsonl")], tmp_path / "tasks", repos=source / "repos"
+    )
+    assert again.problems[0].problem.startswith("no such file or folder")
+    _rows(tmp_path / "one.jsonl", lone)
+    again = import_swebench([tmp_path / "one.jsonl"], tmp_path / "tasks", repos=source / "repos")
+    assert [p.fix for p in again.problems] == ["pass --force"]
+    forced = import_swebench(
+        [tmp_path / "one.jsonl"], tmp_path / "tasks", repos=source / "repos", force=True
+    )
+    assert [b.id for b in forced.imported] == ["six-lone-1"] and not forced.problems
