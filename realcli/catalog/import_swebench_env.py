@@ -214,9 +214,17 @@ def write_environment(
             report.cannot(
                 "environment/Dockerfile",
                 f"RUN {cmd}",
-                "downloads packages: realcli builds images without network",
+                "downloads packages: realcli builds images without network (and its base image"
+                " has python3 without pip)",
                 f"build the image where the registry is reachable (docker build -t swebench/"
                 f"{instance_id} environment/), then set [environment] image to that tag; or"
                 " vendor wheels into environment/ and use pip install --no-index --find-links",
+            )
+        elif cmd.split()[:1] == ["python"]:
+            report.cannot(
+                "environment/Dockerfile",
+                f"RUN {cmd}",
+                "realcli's base image has `python3`, no `python`",
+                "write python3 in --install",
             )
     return "environment/Dockerfile"
