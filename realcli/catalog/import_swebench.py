@@ -35,7 +35,7 @@ from realcli.catalog.import_swebench_env import (
     write_environment,
 )
 from realcli.catalog.import_swebench_rows import RowProblem, SwebenchRow, check_row, read_rows
-from realcli.util.errors import RealcliError, TaskError
+from realcli.util.errors import RealcliError
 
 __all__ = ["GOLD_IN_WORKSPACE", "SwebenchImport", "import_swebench", "swebench_command"]
 
@@ -185,7 +185,7 @@ def _import_row(
         return [
             RowProblem(row.where, row.instance_id, None, f"{dest} already exists", "pass --force")
         ]
-    report = ImportReport(row.task_id, Path(row.where.rsplit(":", 1)[0]), "SWE-bench")
+    report = ImportReport(row.task_id, Path(row.where), "SWE-bench")  # names the row
     staging = Path(tempfile.mkdtemp(prefix=f".import-{row.task_id}-", dir=tasks_dir))
     try:
         staged = staging / row.task_id
@@ -198,10 +198,7 @@ def _import_row(
             "`realcli tasks import longcli`", "`realcli tasks import swebench`", 1
         )
         (staged / "IMPORT_REPORT.md").write_text(markdown, encoding="utf-8")
-        try:
-            load_task(staged).reference_actions()
-        except TaskError as exc:
-            return [RowProblem(row.where, row.instance_id, exc.field, exc.problem, exc.fix)]
+        load_task(staged).reference_actions()  # validates before it is put in place
         if dest.exists():
             dest.rename(staging / "replaced")
         staged.rename(dest)
@@ -246,7 +243,12 @@ def import_swebench(
             )
             continue
         seen[row.task_id] = row.where
-        done = _import_row(row, tasks_dir, repos.resolve(), install, force)
+        try:
+            done = _import_row(row, tasks_dir, repos.resolve(), install, force)
+        except RealcliError as exc:  # anything else of this row: named, the others go on
+            done = [RowProblem(row.where, row.instance_id, exc.field, exc.problem, exc.fix)]
+        except (OSError, UnicodeError) as exc:
+            done = [RowProblem(row.where, row.instance_id, None, str(exc), "fix the row")]
         if isinstance(done, list):
             out.problems += done
         else:

@@ -24,7 +24,6 @@ from realcli.schema.task_spec import TASK_ID_PATTERN
 
 __all__ = ["RawRow", "RowProblem", "SwebenchRow", "check_row", "read_rows"]
 
-_SUFFIXES = (".jsonl", ".json", ".parquet", ".arrow")
 _REPO = re.compile(r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")
 _SHA = re.compile(r"^[0-9a-fA-F]{7,40}$")
 _TASK_ID = re.compile(TASK_ID_PATTERN)
@@ -74,9 +73,9 @@ class SwebenchRow:
 def _files(path: Path) -> list[Path]:
     if path.is_file():
         return [path]
-    if path.is_dir():
-        found = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix in _SUFFIXES)
-        return [p for p in found if p.name not in ("dataset_info.json", "state.json")]
+    if path.is_dir():  # not *.json: datasets' dataset_info/state/dataset_dict.json live there
+        suffixes = (".jsonl", ".parquet", ".arrow")
+        return sorted(p for p in path.rglob("*") if p.is_file() and p.suffix in suffixes)
     return []
 
 
