@@ -20,6 +20,7 @@ COMMANDS = {
     "tasks import": "convert task folders of a published suite into task bundles (FORMAT PATH...)",
     "tasks import longcli": "import LongCLI-Bench / Terminal-Bench 1 tasks (task.yaml folders)",
     "tasks import harbor": "import Harbor / Terminal-Bench 2 tasks (task.toml folders)",
+    "tasks import swebench": "import SWE-bench rows (JSONL, parquet, a dataset folder) with --repos",
     "ingest": "load run folders into the DuckDB warehouse (idempotent)",
     "report": "regenerate report/: tables, figures (PNG, SVG) and an offline index.html"
     " (filters and report.* overrides: conf/report)",
@@ -81,6 +82,29 @@ def _import_parsers(imp: argparse.ArgumentParser) -> None:
             " longcli_dockerImage/, found above the task when not given)",
         )
         fp.add_argument("--force", action="store_true", help="replace existing bundles")
+    sw = formats.add_parser("swebench", help=COMMANDS["tasks import swebench"])
+    sw.add_argument(
+        "sources", type=Path, nargs="+", metavar="PATH", help="rows files (JSONL, parquet) or folders"
+    )
+    sw.add_argument(
+        "--repos", type=Path, default=None, metavar="DIR", help="the <owner>__<name> git clones"
+    )
+    sw.add_argument(
+        "--install",
+        action="append",
+        default=[],
+        metavar="CMD",
+        help="the install command (repeatable) when realcli's table has none",
+    )
+    sw.add_argument(
+        "--out",
+        dest="tasks_dir",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="tasks dir to write <id>/ into (default: paths.tasks_dir of the config)",
+    )
+    sw.add_argument("--force", action="store_true", help="replace existing bundles")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -295,6 +319,15 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "tasks":
         if args.tasks_command == "list":
             return commands.tasks_list(args.tasks_dir)
+        if args.tasks_command == "import" and args.format == "swebench":
+            from realcli.catalog.import_swebench import swebench_command
+
+            if args.repos is None:
+                fix = "give the folder of <owner>__<name> git clones: --repos DIR"
+                raise RealcliError("command line", "--repos", "missing", fix)
+            return swebench_command(
+                args.sources, args.tasks_dir, args.repos, args.install, force=args.force
+            )
         if args.tasks_command == "import":
             return commands.tasks_import(
                 args.format,
