@@ -20,7 +20,7 @@ COMMANDS = {
     "tasks import": "convert task folders of a published suite into task bundles (FORMAT PATH...)",
     "tasks import longcli": "import LongCLI-Bench / Terminal-Bench 1 tasks (task.yaml folders)",
     "tasks import harbor": "import Harbor / Terminal-Bench 2 tasks (task.toml folders)",
-    "tasks import swebench": "import SWE-bench rows (JSONL, parquet, a dataset folder) with --repos",
+    "tasks import swebench": "import SWE-bench rows (JSONL, parquet, dataset folders; --repos)",
     "ingest": "load run folders into the DuckDB warehouse (idempotent)",
     "report": "regenerate report/: tables, figures (PNG, SVG) and an offline index.html"
     " (filters and report.* overrides: conf/report)",
@@ -84,7 +84,11 @@ def _import_parsers(imp: argparse.ArgumentParser) -> None:
         fp.add_argument("--force", action="store_true", help="replace existing bundles")
     sw = formats.add_parser("swebench", help=COMMANDS["tasks import swebench"])
     sw.add_argument(
-        "sources", type=Path, nargs="+", metavar="PATH", help="rows files (JSONL, parquet) or folders"
+        "sources",
+        type=Path,
+        nargs="+",
+        metavar="PATH",
+        help="rows files (JSONL, parquet) or folders",
     )
     sw.add_argument(
         "--repos", type=Path, default=None, metavar="DIR", help="the <owner>__<name> git clones"

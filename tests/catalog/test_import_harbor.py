@@ -212,10 +212,9 @@ def test_imported_fixtures_pass_their_gates_in_their_own_images(
 ) -> None:
     """sandbox=docker: each bundle runs in the image its kept Dockerfile builds (the LongCLI
     task's `FROM tb/make-pytest:v0` resolved through image_dirs to the release's base)."""
-    from realcli.sandbox.docker_image import sandbox_factory  # type: ignore[import-not-found]
-
     from realcli.catalog.importer import import_longcli_task
     from realcli.runner.health import check_task
+    from realcli.sandbox.docker_image import sandbox_factory  # type: ignore[import-not-found]
     from realcli.schema.run_spec import DockerSpec, SandboxSpec
     from tests.catalog.test_import_longcli_release import IMAGES, TASK
 
