@@ -17,7 +17,9 @@ log is kept in ``<cache>/images/logs/``.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import fcntl
+import io
 import os
 import re
 import tempfile
@@ -48,6 +50,8 @@ from realcli.util.errors import TaskError
 __all__ = [
     "KIND_LABEL",
     "NAME_LABEL",
+    "PARENTS_LABEL",
+    "TASKS_DIR_LABEL",
     "TASK_LABEL",
     "BuiltImage",
     "ImageBuildError",
@@ -62,6 +66,9 @@ __all__ = [
 TASK_LABEL = "io.realcli.task"
 NAME_LABEL = "io.realcli.image"
 KIND_LABEL = "io.realcli.kind"
+TASKS_DIR_LABEL = "io.realcli.tasks-dir"
+PARENTS_LABEL = "io.realcli.parents"
+"""Space-separated tags of the images a build names in its FROM lines."""
 _LOCK_DIR = Path(os.environ.get("REALCLI_DOCKER_LOCKS", "/var/tmp/realcli-docker-locks"))
 _BUILD_TIMEOUT_S = 3600
 _LOG_TAIL = 12
@@ -164,9 +171,10 @@ def plan_task_image(bundle: TaskBundle, docker_spec: DockerSpec) -> ImagePlan:
             "name the task's Dockerfile, relative to the bundle (e.g. environment/Dockerfile)",
         )
     client = docker_client(docker_spec.socket)
-    return plan_dockerfile(
+    plan = plan_dockerfile(
         dockerfile, docker_spec, lambda ref: _image_id(client, ref), kind="task", name=bundle.id
     )
+    return dataclasses.replace(plan, scope=str(bundle.root.resolve().parent))
 
 
 @contextlib.contextmanager
@@ -192,7 +200,7 @@ def _failed_step(plan: ImagePlan, step: str) -> tuple[str, str | None]:
     where, keyword = str(plan.dockerfile), None
     match = re.match(r"Step (\d+)/\d+ : (\S+)", step)
     if match:
-        parser = DockerfileParser(path=tempfile.gettempdir())
+        parser = DockerfileParser(fileobj=io.BytesIO())  # in memory: never a file
         parser.content = plan.text
         steps = parser.structure
         n = int(match.group(1))
@@ -209,6 +217,8 @@ def _build(client: docker.DockerClient, plan: ImagePlan, log: Path) -> None:
         KIND_LABEL: plan.kind,
         TASK_LABEL: plan.name if plan.kind == "task" else "",
         NAME_LABEL: plan.name if plan.kind == "image" else "",
+        TASKS_DIR_LABEL: plan.scope,
+        PARENTS_LABEL: " ".join(p.tag for p in plan.parents),
     }
     log.parent.mkdir(parents=True, exist_ok=True)
     step, error, lines = "", "", []

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import fnmatch
 import hashlib
+import io
 import os
 import re
 import stat
@@ -100,6 +101,9 @@ class ImagePlan:
     """The Dockerfile sent to the daemon: every FROM names a local image."""
     args: Mapping[str, str] = field(default_factory=dict)
     parents: tuple[ImagePlan, ...] = ()
+    scope: str = ""
+    """A task image: the tasks dir its bundle is in (``realcli images prune`` of another
+    tasks dir leaves it alone). Not part of the digest."""
 
     def chain(self) -> list[ImagePlan]:
         """Every image this one needs, parents before children, each once, itself last."""
@@ -296,7 +300,8 @@ class _Resolver:
             text = dockerfile.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             raise TaskError(str(dockerfile), None, f"cannot be read ({exc})", "fix it") from exc
-        parser = DockerfileParser(path=str(context), build_args=dict(args), env_replace=True)
+        # an in-memory file: given a path, the parser writes the rewritten Dockerfile there
+        parser = DockerfileParser(fileobj=io.BytesIO(), build_args=dict(args), env_replace=True)
         parser.content = text
         froms = [ins for ins in parser.structure if ins["instruction"] == "FROM"]
         if not froms:
