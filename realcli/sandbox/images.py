@@ -72,6 +72,8 @@ PARENTS_LABEL = "io.realcli.parents"
 _LOCK_DIR = Path(os.environ.get("REALCLI_DOCKER_LOCKS", "/var/tmp/realcli-docker-locks"))
 _BUILD_TIMEOUT_S = 3600
 _LOG_TAIL = 12
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+"""The classic builder colours a RUN's stderr; the error's log tail is plain text."""
 _DAEMON_FIX = "is dockerd running? bash scripts/dockerd.sh starts it"
 
 
@@ -250,7 +252,7 @@ def _build(client: docker.DockerClient, plan: ImagePlan, log: Path) -> None:
                     text += f"ERROR: {error}\n"
                 out.write(text)
                 out.flush()
-                for line in text.splitlines():
+                for line in _ANSI.sub("", text).splitlines():
                     if line.startswith("Step "):
                         step = line
                     if line.strip():

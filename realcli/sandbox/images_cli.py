@@ -83,19 +83,25 @@ def images_list(docker_spec: DockerSpec) -> int:
     """realcli's local images: tag, kind, task (or the name a base Dockerfile defines),
     digest, size and age."""
     print(f"{'tag':48s} {'kind':6s} {'task / name':28s} {'digest':16s} {'size':>8s} {'age':>5s}")
-    rows = 0
+    rows = untagged = 0
     for image in _realcli_images(docker_spec):
         labels = image.labels or {}
+        if not image.tags:
+            untagged += 1
+            continue
         kind = labels.get(KIND_LABEL) or "base"
         owner = labels.get(TASK_LABEL) or labels.get(NAME_LABEL) or "-"
         size = f"{image.attrs.get('Size', 0) / 1e6:.0f}MB"
-        for tag in image.tags or ["<untagged>"]:
+        for tag in image.tags:
             rows += 1
             print(
                 f"{tag:48s} {kind:6s} {owner:28s} {labels.get(DIGEST_LABEL, '')[:16]:16s}"
                 f" {size:>8s} {_age(image.attrs.get('Created', '')):>5s}"
             )
-    print(f"{rows} realcli images")
+    print(
+        f"{rows} realcli images"
+        + (f", {untagged} untagged (docker image prune)" if untagged else "")
+    )
     return 0
 
 

@@ -120,13 +120,16 @@ def client() -> Iterator[docker.DockerClient]:
         pytest.fail(f"dockerd is not running ({exc}): bash scripts/dockerd.sh starts it")
     start = time.time() - 5
     yield cli
+    doomed = []
     for image in cli.images.list(filters={"label": DIGEST_LABEL}):
         created = datetime.fromisoformat(image.attrs["Created"][:19]).replace(tzinfo=UTC)
         for tag in image.tags:
             if tag.startswith("realcli-task/img-") or (
                 tag.startswith("realcli-image/tb/") and created.timestamp() >= start
             ):
-                cli.images.remove(tag, force=True)
+                doomed.append(tag)
+    for tag in sorted(doomed, key=lambda t: not t.startswith("realcli-task/")):  # children first
+        cli.images.remove(tag, force=True)
 
 
 @pytest.fixture(scope="module")
