@@ -31,6 +31,9 @@ COMMANDS = {
     "progress": "replay a run's workspace snapshots: when each goal first passed and broke",
     "agents list": "list the agent CLIs realcli can run, their pinned versions and install state",
     "agents install": "install agent CLIs at their pinned versions (npm / venv; idempotent)",
+    "images build": "build the sandbox=docker images of tasks from their Dockerfiles (cached)",
+    "images list": "list realcli's local Docker images: task, digest, size, age",
+    "images prune": "remove realcli's Docker images that no current task needs",
 }
 
 
@@ -203,6 +206,18 @@ def _parser() -> argparse.ArgumentParser:
                 "names", nargs="+", metavar="AGENT", help="agent names, or `all` for every one"
             )
             ap.add_argument("--force", action="store_true", help="reinstall even if installed")
+
+    images = sub.add_parser("images", help="build, list and prune sandbox=docker images")
+    isub = images.add_subparsers(dest="images_command", metavar="SUBCOMMAND", required=True)
+    for name in ("build", "list", "prune"):
+        ip = isub.add_parser(name, help=COMMANDS[f"images {name}"])
+        _path(ip, "--tasks-dir", "tasks_dir")
+        ip.add_argument(
+            "args",
+            nargs="*",
+            metavar="TASK | sandbox.docker.KEY=VALUE",
+            help="task ids (build: default every task) and overrides of the docker options",
+        )
     return p
 
 
@@ -370,6 +385,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         return commands.progress(
             args.runs_dir, args.tasks_dir, args.run_keys, grid=args.grid, exhaustive=args.exhaustive
         )
+    if args.command == "images":
+        return commands.images(args.images_command, args.tasks_dir, args.args)
     if args.command == "agents":
         if args.agents_command == "list":
             return commands.agents_list(args.agents_dir)

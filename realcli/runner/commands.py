@@ -26,14 +26,17 @@ from realcli.runner.folders import read_verdict, write_json_atomic
 from realcli.runner.health import check_task
 from realcli.runner.show_judgements import print_judgements
 from realcli.sandbox import make_sandbox
+from realcli.schema.run_spec import DockerSpec
 from realcli.schema.task_spec import TaskSpec
 from realcli.schema.verdict import Verdict
 from realcli.util.bounded import MIB, BadFile, read_json_file
-from realcli.util.errors import RealcliError, TaskError
+from realcli.util.errors import ConfigError, RealcliError, TaskError
+from realcli.util.validation import describe_validation_error
 
 __all__ = [
     "AmbiguousRunKey",
     "find_run",
+    "images",
     "ingest",
     "progress",
     "regrade",
@@ -468,3 +471,47 @@ def agents_install(agents_dir: Path, names: Sequence[str], *, force: bool = Fals
         seconds = time.monotonic() - started
         print(f"{name} {done.recipe.version}: {done.entry} ({seconds:.1f}s)", flush=True)
     return 0
+
+
+def _docker_spec(overrides: Sequence[str]) -> DockerSpec:
+    """``sandbox.docker`` as ``realcli run sandbox=docker`` composes it, with ``overrides``."""
+    from hydra import compose, initialize_config_dir
+    from hydra.errors import HydraException
+    from omegaconf import OmegaConf
+
+    from realcli.runner.app import CONF_DIR
+
+    bad = [o for o in overrides if not o.lstrip("+~").startswith("sandbox.docker.")]
+    if bad:
+        raise ConfigError("command line", bad[0], "not a docker option", "use sandbox.docker.KEY=V")
+    try:
+        with initialize_config_dir(config_dir=str(CONF_DIR), version_base="1.3"):
+            cfg = compose(config_name="config", overrides=["sandbox=docker", *overrides])
+    except HydraException as exc:
+        raise ConfigError(
+            "command line", None, str(exc).splitlines()[0], "fix the override"
+        ) from exc
+    raw = OmegaConf.to_container(cfg.sandbox.docker, resolve=True)
+    try:
+        return DockerSpec.model_validate(raw)
+    except ValidationError as exc:
+        field, problem, fix = describe_validation_error(exc, DockerSpec)
+        raise ConfigError("conf/sandbox/docker.yaml", f"docker.{field}", problem, fix) from exc
+
+
+def images(action: str, tasks_dir: Path, args: Sequence[str]) -> int:
+    """``realcli images build|list|prune``: ``args`` are task ids (build only; prune weighs
+    every task) and ``sandbox.docker.KEY=VALUE`` overrides."""
+    from realcli.sandbox import images_cli
+
+    docker_spec = _docker_spec([a for a in args if "=" in a])
+    ids = [a for a in args if "=" not in a]
+    if action == "list":
+        return images_cli.images_list(docker_spec)
+    if ids and action == "prune":
+        raise ConfigError("command line", "TASK", "prune weighs every task", "drop the task ids")
+    roots = [tasks_dir / t for t in ids] or sorted(p.parent for p in tasks_dir.glob("*/task.toml"))
+    bundles = [load_task(root) for root in roots]
+    if action == "build":
+        return images_cli.images_build(bundles, docker_spec)
+    return images_cli.images_prune(bundles, tasks_dir, docker_spec)

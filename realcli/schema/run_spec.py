@@ -263,6 +263,12 @@ class DockerSpec(Frozen):
         description="folders of base Dockerfiles that `FROM` names resolve to (e.g. a "
         "LongCLI-Bench release's longcli_dockerImage/): built first, cached by digest",
     )
+    image_aliases: dict[str, str] = Field(
+        default_factory=dict,
+        description="opt-in: a FROM image that cannot be pulled here (a name or a glob such "
+        "as 'python:3.*') -> a local image to build over instead, e.g. realcli-base:bookworm "
+        "(docs/images.md)",
+    )
     socket: str = Field("unix:///var/run/docker.sock", description="the Docker daemon")
 
 
