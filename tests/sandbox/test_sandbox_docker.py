@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import socket
 import subprocess
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -90,6 +91,9 @@ def test_only_loopback_and_container_gone_after_kill_tree(
     tag = unique_sleep()
     proc = sandbox.spawn(["sh", "-c", f"setsid sleep {tag} & echo ready; sleep {tag}"])
     assert next(iter(proc.stdout)) == "ready\n"
+    deadline = time.monotonic() + 10  # "ready" can come before either sleep has exec'd
+    while not processes_with_arg(tag) and time.monotonic() < deadline:
+        time.sleep(0.05)
     assert processes_with_arg(tag), "the container's processes show in the host's /proc"
     mine = _sandbox_containers() - before
     assert len(mine) == 1 and next(iter(mine)).startswith("realcli-")
