@@ -127,6 +127,10 @@ def _write_pools(path: Path, gateway: Gateway) -> None:
     write_json_atomic(path, pools)
 
 
+class _Preflight(Exception):
+    """The task's preflight found programs missing (the run does not start)."""
+
+
 def _one_line(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}"
 
@@ -529,6 +533,17 @@ class _Run:
             self.ledger = ledger
             return self._rounds()
 
+    def _preflight(self, workspace: Path) -> list[tuple[ErrorType, str]]:
+        """One error per program the task needs that its sandbox lacks (see preflight)."""
+        from realcli.runner.preflight import find_missing
+
+        kind = self.spec.sandbox.kind
+        try:
+            found = find_missing(self.task, self._options(workspace), self.make_sandbox, kind)
+        except SandboxError as exc:
+            return [(ErrorType.sandbox_error, _one_line(exc))]
+        return [(ErrorType.missing_tool, m.message()) for m in found]
+
     def _options(self, workspace: Path, **extra: object) -> SandboxOptions:
         """Sandbox options for this run: the task's limits, with the sandbox group's overrides."""
         sb = self.spec.sandbox
@@ -569,8 +584,12 @@ class _Run:
         staged = stage_workspace(workspace)  # a neutral host path while the run works on it
         expected: dict[str, list[str]] | None = None
         sb = self.spec.sandbox
+        missing: list[tuple[ErrorType, str]] = []
         try:
             self._cap_workspace(staged)
+            missing = self._preflight(staged)
+            if missing:  # the run cannot start: no setup, no agent, no grading
+                raise _Preflight
             prepare_workspace(
                 self.task,
                 staged,
@@ -581,6 +600,9 @@ class _Run:
             expected = expected_tests(self.task, self.make_sandbox, self.inventory_dir)
             (self.run_dir / "tests").mkdir()
             write_json_atomic(self.run_dir / "tests" / EXPECTED, expected)
+        except _Preflight:
+            for error_type, line in missing:
+                self.ledger.emit(ErrorEvent(seq=0, error_type=error_type, message=line))
         except RealcliError as exc:
             self.ledger.emit(ErrorEvent(seq=0, error_type=ErrorType.task_error, message=str(exc)))
         self.expected = expected
@@ -603,6 +625,9 @@ class _Run:
             for round_no in range(1, protocol.rounds + 1):
                 self.live.round = round_no
                 self.ledger.emit(RoundStartEvent(seq=0, round=round_no))
+                if missing:  # preflight: the run never started
+                    self.ledger.emit(RoundEndEvent(seq=0, round=round_no, reason="missing_tool"))
+                    break
                 if expected is None:
                     reason = "task_error"
                 elif passed_before:

@@ -9,9 +9,12 @@
    and must be the set's ``initial_score`` (default 0), so step scores start at 0;
 3. the reference passes every F2P and P2P test (a score-file set reaches its maximum); a
    task without a reference (an empty trajectory) skips these gates, with a warning;
-4. every F2P test belongs to a sub-step and every sub-step selector matches a test (bundle
+4. preflight: the programs the task needs (``requires``; under docker its Dockerfile's
+   packages) are on PATH in its sandbox; a missing one fails this gate and the test gates
+   are not run (they would blame the task);
+5. every F2P test belongs to a sub-step and every sub-step selector matches a test (bundle
    pytest F2P sets);
-5. with ``repeat`` K > 1, a flake rate per test (share of repeats that disagree with the majority).
+6. with ``repeat`` K > 1, a flake rate per test (share of repeats that disagree with the majority).
 
 A task without a P2P set (``p2p = false``) is flagged with a warning, never a failed gate.
 """
@@ -182,11 +185,30 @@ def _gate_coverage(task: TaskBundle, results: list[TestResult]) -> Gate:
     return Gate("sub-step coverage", not problems, "; ".join(problems))
 
 
+def _gate_preflight(
+    task: TaskBundle, make_sandbox: Callable[[SandboxOptions], Sandbox], sandbox_kind: str
+) -> Gate:
+    """The programs the task needs are in its sandbox (``realcli.runner.preflight``)."""
+    from realcli.runner.preflight import find_missing
+
+    with tempfile.TemporaryDirectory(prefix="realcli-preflight-") as tmp:
+        try:
+            missing = find_missing(
+                task, sandbox_options(task, Path(tmp)), make_sandbox, sandbox_kind
+            )
+        except (RealcliError, RuntimeError) as exc:
+            return Gate("preflight (required programs)", False, str(exc))
+    return Gate(
+        "preflight (required programs)", not missing, "; ".join(m.message() for m in missing)
+    )
+
+
 def check_task(
     root: Path,
     make_sandbox: Callable[[SandboxOptions], Sandbox],
     repeat: int = 1,
     cache_dir: Path | None = None,
+    sandbox_kind: str = "local",
 ) -> TaskHealth:
     """Run every gate on the bundle at ``root`` (``repeat`` times for the test gates). With
     ``cache_dir``, a healthy reference run also stores the task's expected-test inventory
@@ -215,6 +237,10 @@ def check_task(
             f"{task.trajectory_path}: no reference (empty trajectory): the reference gates are "
             "skipped and replay cannot pass"
         )
+    preflight = _gate_preflight(task, make_sandbox, sandbox_kind)
+    health.gates.append(preflight)
+    if not preflight.ok:  # the test gates would blame the task for a missing program
+        return health
     outcomes: dict[str, list[str]] = defaultdict(list)
     for attempt in range(repeat):
         for state in states:

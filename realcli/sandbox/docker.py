@@ -29,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -53,6 +54,9 @@ from realcli.sandbox.docker_process import DockerProcess, DockerRun
 from realcli.sandbox.neutral import VENV_MOUNT, sandbox_python, stage_small, venv_mirror
 
 __all__ = ["DockerSandbox", "default_image"]
+
+_START_ATTEMPTS = 3
+_TRANSIENT_START = re.compile(r"error running hook|failed to create shim task")
 
 INSIDE_SCRIPT = Path(__file__).with_name("inside.py")
 LAUNCHER_SCRIPT = Path(__file__).with_name("docker_inside.py")
@@ -182,6 +186,28 @@ class DockerSandbox(Sandbox):
                 raise SandboxError(f"read-write bind source {host_path} is not a directory")
 
     def _start(
+        self,
+        argv: Sequence[str],
+        cwd: str | None,
+        env: Mapping[str, str] | None,
+        *,
+        stdin: bytes | None,
+        stdout: io.RawIOBase | io.BufferedIOBase,
+        stderr: io.RawIOBase | io.BufferedIOBase,
+    ) -> DockerRun:
+        """Create and start the command's container. dockerd 20.10 now and then fails a
+        start in its own prestart hook under load ("error running hook #0 ... no such file
+        or directory"); nothing of the command ran then, so the start is tried again."""
+        for attempt in range(_START_ATTEMPTS):
+            try:
+                return self._start_once(argv, cwd, env, stdin=stdin, stdout=stdout, stderr=stderr)
+            except SandboxError as exc:
+                if attempt + 1 == _START_ATTEMPTS or not _TRANSIENT_START.search(str(exc)):
+                    raise
+                time.sleep(0.2 * (attempt + 1))
+        raise AssertionError("unreachable")
+
+    def _start_once(
         self,
         argv: Sequence[str],
         cwd: str | None,

@@ -78,6 +78,9 @@ class ErrorType(StrEnum):
     gui_tools_missing = "gui_tools_missing"
     """A request in a mode with the GUI channel offered tools but none of the GUI tools
     (e.g. the agent started before its GUI MCP server was up)."""
+    missing_tool = "missing_tool"
+    """Preflight: a program the task needs (``requires``, its Dockerfile) is not on PATH in
+    its sandbox; the run never started (``realcli.runner.preflight``)."""
 
 
 INFRA_ERRORS: frozenset[ErrorType] = frozenset(
@@ -89,6 +92,7 @@ INFRA_ERRORS: frozenset[ErrorType] = frozenset(
         ErrorType.agent_launch_failed,
         ErrorType.agent_not_started,
         ErrorType.gui_tools_missing,
+        ErrorType.missing_tool,
     }
 )
 """Error types that make a run ``infra_error``: the harness, sandbox or gateway failed, not

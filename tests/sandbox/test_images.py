@@ -305,7 +305,7 @@ def test_an_unresolvable_from_is_a_clear_error(tasks: Path) -> None:
     with pytest.raises(TaskError) as err:
         build_task_image(public, DockerSpec())
     assert f"{public.root}/environment/Dockerfile:1: FROM:" in str(err.value)
-    assert '{"python:3.11-slim": realcli-base:bookworm}' in str(err.value)
+    assert f'{{"python:3.11-slim": {DockerSpec().base_image}}}' in str(err.value)
     private = load_task(
         _bundle(
             tasks,
@@ -368,7 +368,7 @@ def test_a_failing_run_names_the_dockerfile_the_step_and_the_log(tasks: Path, lo
 
 def test_environment_image_and_the_default_base(tasks: Path) -> None:
     base = load_task(_bundle(tasks, "img-default", None, {}))
-    assert task_image(base, DockerSpec()) == BASE
+    assert task_image(base, DockerSpec()) == DockerSpec().base_image  # FROM's name aliases it
     toml = tasks / "img-default/task.toml"
     toml.write_text(toml.read_text() + '\n[environment]\nimage = "acme/prebuilt:1"\n')
     with pytest.raises(TaskError, match=r"task.toml: environment.image: 'acme/prebuilt:1' is not"):
