@@ -16,7 +16,13 @@ from sandbox_contract import MakeSandbox, SandboxContract, sh, unique_sleep
 
 from realcli.sandbox import SANDBOXES, DockerSandbox, SandboxOptions, make_sandbox
 from realcli.sandbox.docker_base import ensure_base_image
-from realcli.sandbox.docker_client import OWNER_LABEL, SANDBOX_LABEL, clean_stale, client
+from realcli.sandbox.docker_client import (
+    OWNER_LABEL,
+    SANDBOX_LABEL,
+    clean_stale,
+    client,
+    owner_labels,
+)
 
 
 def _daemon_answers() -> str | None:
@@ -57,7 +63,9 @@ def base_image() -> str:
 
 
 def _sandbox_containers() -> set[str]:
-    found = client().containers.list(all=True, filters={"label": SANDBOX_LABEL})
+    """This process's sandbox containers (other test workers start their own meanwhile)."""
+    mine = f"{OWNER_LABEL}={owner_labels()[OWNER_LABEL]}"
+    found = client().containers.list(all=True, filters={"label": [SANDBOX_LABEL, mine]})
     return {c.name for c in found}
 
 
