@@ -302,8 +302,7 @@ class TestSetSpec(Frozen):
     initial_score: float | None = Field(
         None,
         ge=0,
-        description="score_file: the initial state's score (written by `tasks check`); "
-        "None: 0",
+        description="score_file: the initial state's score (written by `tasks check`); None: 0",
     )
     location: Literal["bundle", "workspace"] = Field(
         "bundle",
