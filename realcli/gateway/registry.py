@@ -26,7 +26,11 @@ BACKENDS: dict[str, type[Backend]] = {
 
 
 def make_backend(
-    model: ModelSpec, reference: Sequence[Action] = (), *, workdir: str = "/app"
+    model: ModelSpec,
+    reference: Sequence[Action] = (),
+    *,
+    workdir: str = "/app",
+    limits_dir: Path | None = None,
 ) -> Backend:
     """The backend named by ``model.backend``, with ``model.latency_ms`` per call.
 
@@ -65,7 +69,12 @@ def make_backend(
                 "add upstream: {wire, base_url, model, api_key_env} (see conf/model/"
                 "upstream_openai.yaml)",
             )
-        return UpstreamBackend(model.upstream, model_name=model.name, latency_ms=model.latency_ms)
+        return UpstreamBackend(
+            model.upstream,
+            model_name=model.name,
+            latency_ms=model.latency_ms,
+            limits_dir=limits_dir,  # model.upstream.max_concurrent's slots (None: node-local)
+        )
     if model.backend == "recorded":
         if not model.recorded_from or model.recorded_from == "???":
             raise ConfigError(

@@ -47,6 +47,7 @@ from typing import Any, ClassVar
 
 from realcli import __version__
 from realcli.gateway.backends import Backend, BackendError
+from realcli.gateway.provider_limits import ProviderLimit
 from realcli.gateway.wire import ChatReply, ChatRequest, ToolCall, Usage
 from realcli.schema.run_spec import UpstreamSpec
 from realcli.util.errors import ConfigError
@@ -600,7 +601,9 @@ class UpstreamBackend(Backend):
     """Answers every call by one non-streaming request to the provider ``spec`` names.
 
     ``sleep`` waits between retries (tests pass a recorder). Thread-safe: no state but the
-    configuration.
+    configuration. With ``spec.max_concurrent``, each HTTP attempt holds one of the provider's
+    slots in ``limits_dir`` (:mod:`realcli.gateway.provider_limits`), waiting up to
+    ``spec.timeout_s`` for one.
     """
 
     name = "upstream"
@@ -613,9 +616,15 @@ class UpstreamBackend(Backend):
         api_key: str | None = None,
         latency_ms: float = 0.0,
         sleep: Callable[[float], None] = time.sleep,
+        limits_dir: Path | None = None,
     ) -> None:
         super().__init__(latency_ms=latency_ms)
         self.spec = spec
+        self.limit = (
+            ProviderLimit(spec.base_url, spec.max_concurrent, limits_dir)
+            if spec.max_concurrent is not None
+            else None
+        )
         self.wire = UPSTREAM_WIRES[spec.wire]
         self._key = api_key if api_key is not None else load_api_key(spec, model_name)
         self.url = spec.base_url.rstrip("/") + self.wire.path
@@ -650,7 +659,7 @@ class UpstreamBackend(Backend):
         attempts = self.spec.max_retries + 1
         for attempt in range(attempts):
             try:
-                raw = self._post(data, headers)
+                raw = self._post_limited(data, headers)
             except _Retry as retry:
                 if attempt + 1 >= attempts:
                     raise self._fail(
@@ -672,6 +681,19 @@ class UpstreamBackend(Backend):
             except ValueError as exc:
                 raise self._fail(f"unexpected response: {exc}") from None
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def _post_limited(self, data: bytes, headers: Mapping[str, str]) -> bytes:
+        """:meth:`_post` holding one of the provider's slots (with ``max_concurrent``)."""
+        if self.limit is None:
+            return self._post(data, headers)
+        try:
+            slot = self.limit.acquire(self.spec.timeout_s)
+        except TimeoutError as exc:
+            raise self._fail(str(exc)) from None
+        try:
+            return self._post(data, headers)
+        finally:
+            slot.release()
 
     def _post(self, data: bytes, headers: Mapping[str, str]) -> bytes:
         """The body of a 2xx answer. Raises :class:`_Retry` or :class:`BackendError`."""

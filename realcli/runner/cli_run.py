@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,6 +21,13 @@ _GROUPS = (*CONFIG_GROUPS, "experiment", "local")
 _PROGRESS_CALLBACK = (
     "++hydra.callbacks.realcli_progress._target_=realcli.runner.sweep_progress.SweepProgress"
 )
+
+
+# hydra/launcher=ray: Ray sends no usage statistics anywhere (docs/cluster.md).
+_LAUNCHER_ENV = {"RAY_USAGE_STATS_ENABLED": "0"}
+# hydra/launcher=ray starts a Ray instance for this machine alone: its services listen on
+# loopback, not on the address of the machine's first interface (Ray's default).
+_RAY_LOCAL = "++hydra.launcher.ray.init._node_ip_address=127.0.0.1"
 
 
 def config_dirs(argv: Sequence[str]) -> list[Path]:
@@ -104,7 +112,12 @@ def run_command(argv: Sequence[str]) -> int:
     from realcli.runner.sweep_progress import finish_sweep
 
     sweep = any(a in ("--multirun", "-m") for a in argv)
-    sys.argv = ["realcli run", *argv, *([_PROGRESS_CALLBACK] if sweep else [])]
+    for name, value in _LAUNCHER_ENV.items():  # inherited by Ray's and submitit's processes
+        os.environ.setdefault(name, value)
+    extra = [_PROGRESS_CALLBACK] if sweep else []
+    if "hydra/launcher=ray" in argv and not any("_node_ip_address" in a for a in argv):
+        extra.append(_RAY_LOCAL)
+    sys.argv = ["realcli run", *argv, *extra]
     try:
         hydra_main()
     finally:  # the summary, also when a job raised and Hydra stopped the sweep

@@ -798,7 +798,12 @@ class _Run:
         launching = False
         try:
             reference = self.task.replay_reference() if self.spec.model.backend == "replay" else []
-            backend = make_backend(self.spec.model, reference, workdir=self.task.spec.workdir)
+            backend = make_backend(
+                self.spec.model,
+                reference,
+                workdir=self.task.spec.workdir,
+                limits_dir=Path(self.spec.paths.runs_dir) / ".locks" / "providers",
+            )
             for secret in backend.secrets():  # an upstream API key: masked in every file
                 self.redactor.add(secret)
             harness = make_harness(self.spec.harness)

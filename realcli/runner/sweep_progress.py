@@ -39,6 +39,7 @@ from rich.text import Text
 
 from realcli.runner.sweep_plan import PlannedRun, SweepPlan, plan_sweep
 from realcli.runner.sweep_status import JobReporter, RunResult, read_job_status, result_from_json
+from realcli.runner.sweep_store import from_store, wait_for_locked
 
 __all__ = ["SweepProgress", "SweepState", "finish_sweep", "job_reporter"]
 
@@ -84,7 +85,7 @@ class SweepState:
             "done": done,
             "running": len(self.running),
             "passed": sum(r.passed and not r.is_error for r in results),
-            "failed": sum(not r.passed and not r.is_error for r in results),
+            "failed": sum(r.failed for r in results),
             "errors": errors,
             "skipped": sum(r.state in ("skipped", "locked") for r in results),
         }
@@ -236,7 +237,16 @@ class _Watcher:
             self._thread.join()
         with self._lock:
             self._poll()
-            for run in self.state.plan.runs if self.state.plan else []:
+            planned = self.state.plan.runs if self.state.plan else []
+            locked = [r for r in planned if (s := self.state.results.get(r.run_key)) and s.pending]
+            say = self.console.print
+            self.state.results.update(wait_for_locked(locked, say))  # another sweep's runs
+            for run in planned:
+                if run.run_key not in self.state.results:  # the shared run store may know it
+                    stored = from_store(run, "stored")
+                    if stored is not None:
+                        self.state.results[run.run_key] = stored
+                        continue
                 if run.run_key not in self.state.results:  # its job died without a word
                     self.state.results[run.run_key] = RunResult(
                         "error", error="not run: its job ended without reporting it"

@@ -28,7 +28,9 @@ __all__ = ["JobReporter", "RunResult", "read_job_status"]
 class RunResult:
     """What the parent needs of one run: its state, status and scores."""
 
-    state: str  # finished | skipped | healed | locked | error (its job failed: not run)
+    # finished | skipped | healed | locked (another process held its lock) | stored (no job
+    # status reached the parent; the verdict was read from the run store) | error (not run)
+    state: str
     status: str | None = None  # the verdict's: graded | infra_error | task_error
     passed: bool = False
     f2p_step: float | None = None
@@ -40,6 +42,15 @@ class RunResult:
     @property
     def is_error(self) -> bool:
         return self.state == "error" or self.status not in (None, "graded")
+
+    @property
+    def pending(self) -> bool:
+        """Locked by another process and not finished when this sweep looked last."""
+        return self.state == "locked" and self.status is None
+
+    @property
+    def failed(self) -> bool:
+        return not self.passed and not self.is_error and not self.pending
 
     @classmethod
     def of(cls, outcome: RunOutcome, judged: tuple[float, str] | None) -> RunResult:

@@ -36,7 +36,7 @@ def _cells(results: list[RunResult]) -> list[str]:
     return [
         str(len(results)),
         str(sum(r.passed and not r.is_error for r in results)),
-        str(sum(not r.passed and not r.is_error for r in results)),
+        str(sum(r.failed for r in results)),
         str(sum(r.is_error for r in results)),
         str(sum(r.state in ("skipped", "locked") for r in results)),
         _mean([r.f2p_step for r in results if not r.is_error]),
@@ -100,6 +100,18 @@ def print_summary(console: Console, state: SweepState) -> None:
         f"F2P step: mean over graded runs · judged: mean final score ({', '.join(judges)})"
         f" · wall: summed run time; sweep took {_clock(_elapsed(state))}"
     )
+    stored = sum(r.state == "stored" for r in all_results)
+    if stored:
+        console.print(
+            f"{stored} run(s) read from the run store: their jobs' status files did not reach"
+            " this machine (put paths.runs_dir on a file system every node shares)"
+        )
+    pending = sum(r.pending for r in all_results)
+    if pending:
+        console.print(
+            f"{pending} run(s) locked by another sweep and not finished when this one ended"
+            " (neither passed nor failed here): run the sweep again to see them"
+        )
     for store in plan.run_stores:
         console.print(f"run store: {store}")
     console.print("next: realcli ingest && realcli report")

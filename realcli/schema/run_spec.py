@@ -72,6 +72,13 @@ class UpstreamSpec(Frozen):
     headers: dict[str, str] = Field(
         default_factory=dict, description="extra request headers (never secrets)"
     )
+    max_concurrent: int | None = Field(
+        None,
+        ge=1,
+        le=10_000,
+        description="requests to this provider (base_url) at once, across every run of the "
+        "runs dir (threads, processes, nodes); null: no limit. Not part of the run key",
+    )
 
 
 class ModelSpec(Frozen):
@@ -391,7 +398,19 @@ class RunSpec(Frozen):
 
     def identity(self) -> dict[str, object]:
         """The part of the spec that defines what a run *is* (paths, suite and judge do not)."""
-        return self.model_dump(mode="json", exclude={"paths", "suite", "judge", "task", "progress"})
+        limit = {"upstream": {"max_concurrent": True}}  # how fast, not what: not identity
+        return self.model_dump(
+            mode="json",
+            exclude={
+                "paths": True,
+                "suite": True,
+                "judge": True,
+                "task": True,
+                "progress": True,
+                "model": limit,
+                "protocol": {"guidance": {"user_model": limit}},
+            },
+        )
 
 
 CONFIG_GROUPS: tuple[str, ...] = (
