@@ -72,7 +72,8 @@ from realcli.harness.cli_agent import (
 )
 from realcli.harness.install import AgentInstall
 from realcli.harness.transcript import Transcript
-from realcli.sandbox.local import SYSTEM_PATH, LocalSandbox
+from realcli.sandbox.local import LocalSandbox
+from realcli.sandbox.neutral import SYSTEM_PATH
 from realcli.schema.events import MessageEvent
 
 __all__ = [

@@ -51,7 +51,12 @@ from realcli.sandbox.base import (
 )
 from realcli.sandbox.docker_client import client, container_name, owner_labels
 from realcli.sandbox.docker_process import DockerProcess, DockerRun
-from realcli.sandbox.neutral import VENV_MOUNT, sandbox_python, stage_small, venv_mirror
+from realcli.sandbox.neutral import (
+    VENV_MOUNT,
+    sandbox_environment,
+    stage_small,
+    venv_mirror,
+)
 
 __all__ = ["DockerSandbox", "default_image"]
 
@@ -62,7 +67,6 @@ INSIDE_SCRIPT = Path(__file__).with_name("inside.py")
 LAUNCHER_SCRIPT = Path(__file__).with_name("docker_inside.py")
 INSIDE_MOUNT = "/run/realcli/inside.py"
 LAUNCHER_MOUNT = "/run/realcli/launch.py"
-SYSTEM_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 _DEFAULT_IMAGE: str | None = None
 
 
@@ -142,19 +146,7 @@ class DockerSandbox(Sandbox):
 
     def environment(self, extra: Mapping[str, str] | None = None) -> dict[str, str]:
         """The complete environment of a command inside (nothing inherited from the host)."""
-        o = self.options
-        env = {
-            "PATH": f"{Path(sandbox_python()).parent}:{SYSTEM_PATH}",
-            "HOME": "/tmp/home",
-            "TMPDIR": "/tmp",
-            "LANG": "C.UTF-8",
-            "USER": "root",
-        }
-        if o.gateway_url is not None:
-            env["REALCLI_GATEWAY_URL"] = o.gateway_url
-        env.update(o.env)
-        env.update(extra or {})
-        return env
+        return sandbox_environment(self.options.gateway_url, self.options.env, extra)
 
     def command(self, argv: Sequence[str]) -> list[str]:
         """``argv`` behind the launcher (rlimits) and, with a gateway, its forwarder."""

@@ -36,7 +36,12 @@ from realcli.sandbox.base import (
 )
 from realcli.sandbox.cgroup import CgroupUnavailable, RunCgroup
 from realcli.sandbox.local_process import BwrapProcess, BwrapRun, rlimits
-from realcli.sandbox.neutral import VENV_MOUNT, sandbox_python, stage_small, venv_mirror
+from realcli.sandbox.neutral import (
+    VENV_MOUNT,
+    sandbox_environment,
+    stage_small,
+    venv_mirror,
+)
 
 __all__ = ["ETC_ALLOWLIST", "LocalSandbox"]
 
@@ -67,7 +72,6 @@ ETC_ALLOWLIST = (
     f"python3.{sys.version_info.minor}",
 )
 """Files under /etc the sandbox may read. Never the whole /etc: it holds shadow, ssh keys..."""
-SYSTEM_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 
 
 def _bwrap() -> str:
@@ -146,19 +150,7 @@ class LocalSandbox(Sandbox):
 
     def environment(self, extra: Mapping[str, str] | None = None) -> dict[str, str]:
         """The complete environment of a command inside (nothing inherited from the host)."""
-        o = self.options
-        env = {
-            "PATH": f"{Path(sandbox_python()).parent}:{SYSTEM_PATH}",
-            "HOME": "/tmp/home",
-            "TMPDIR": "/tmp",
-            "LANG": "C.UTF-8",
-            "USER": "root",
-        }
-        if o.gateway_url is not None:
-            env["REALCLI_GATEWAY_URL"] = o.gateway_url
-        env.update(o.env)
-        env.update(extra or {})
-        return env
+        return sandbox_environment(self.options.gateway_url, self.options.env, extra)
 
     def command(self, argv: Sequence[str]) -> list[str]:
         """``argv`` wrapped by the gateway launcher when a gateway socket is configured."""

@@ -26,6 +26,7 @@ import os
 import shutil
 import sys
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 
 from realcli.util.safe_fs import copy_tree
@@ -33,7 +34,9 @@ from realcli.util.safe_fs import copy_tree
 __all__ = [
     "STAGE_MAX_BYTES",
     "STAGE_MAX_FILES",
+    "SYSTEM_PATH",
     "VENV_MOUNT",
+    "sandbox_environment",
     "sandbox_python",
     "stage_small",
     "venv_mirror",
@@ -174,3 +177,26 @@ def stage_small(host: Path, staging: Path, n: int) -> Path:
     except OSError:
         pass
     return host
+
+
+SYSTEM_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+
+
+def sandbox_environment(
+    gateway_url: str | None, env: Mapping[str, str], extra: Mapping[str, str] | None = None
+) -> dict[str, str]:
+    """The complete environment of a command inside any sandbox (nothing inherited from the
+    host): realcli's Python first on PATH, a private HOME, the gateway's URL when there is one,
+    then the options' ``env`` and the command's ``extra``."""
+    out = {
+        "PATH": f"{Path(sandbox_python()).parent}:{SYSTEM_PATH}",
+        "HOME": "/tmp/home",
+        "TMPDIR": "/tmp",
+        "LANG": "C.UTF-8",
+        "USER": "root",
+    }
+    if gateway_url is not None:
+        out["REALCLI_GATEWAY_URL"] = gateway_url
+    out.update(env)
+    out.update(extra or {})
+    return out
