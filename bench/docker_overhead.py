@@ -123,7 +123,7 @@ def markdown(rows: list[dict[str, Any]], repeat: int, model: str) -> str:
         f"Per run, docker adds {extra['wall_time_s']:.2f} s of run time (median): "
         f"{extra['agent_time_s']:.2f} s in the agent session and {extra['tests_time_s']:.2f} s "
         "in grading — each command is a container created, started, waited for and removed "
-        "(about 0.3–0.5 s each here), where `local` starts a bubblewrap namespace (~10 ms).",
+        "(about 0.3–0.5 s each here), where `local` starts a bubblewrap namespace.",
         "",
         END,
     ]

@@ -109,8 +109,9 @@ def test_docker_runs_ran_in_containers(
     runs, started = smoke_both
     n_docker = sum(1 for spec, _ in runs if spec["sandbox"]["kind"] == "docker")
     assert n_docker == 2 * len(SMOKE)
-    # setup, the agent, F2P and P2P grading: at least four containers per docker run
-    assert len(started) >= 4 * n_docker, sorted(started)
+    # the agent, F2P and P2P grading: at least three containers per docker run (and setup
+    # for a task with a setup script)
+    assert len(started) >= 3 * n_docker, sorted(started)
     assert all(name.startswith("realcli-") for name in started)
 
 
@@ -126,4 +127,4 @@ def test_hybrid_task_passes_in_containers(
     ((spec, verdict),) = _runs(tmp / "runs")
     assert spec["sandbox"]["kind"] == "docker" and spec["mode"]["name"] == "hybrid"
     assert verdict.passed and verdict.f2p_step == 1.0, (verdict.status, verdict.error)
-    assert len(_containers_started(since)) >= 4
+    assert len(_containers_started(since)) >= 3
