@@ -34,6 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from realcli.catalog import load_task  # noqa: E402
+from realcli.sandbox.docker_base import ensure_base_image  # noqa: E402
 from realcli.sandbox.images import build_task_image  # noqa: E402
 from realcli.schema.run_spec import DockerSpec  # noqa: E402
 from tests.sandbox.test_images import MAKE_PYTEST_BASE  # noqa: E402
@@ -87,6 +88,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     client = docker.from_env()
+    ensure_base_image(args.base_image)  # realcli's own base is there in every column
     rows: list[tuple[float, float, float]] = []
     for rep in range(args.repeat):
         with tempfile.TemporaryDirectory(prefix="realcli-bench-images-") as tmp:
