@@ -146,6 +146,22 @@ def _parser() -> argparse.ArgumentParser:
                 metavar="K",
                 help="run each gate K times and report a flake rate per test",
             )
+            tp.add_argument(
+                "--sandbox",
+                choices=("local", "docker"),
+                default="local",
+                help="check in bubblewrap (local) or in each task's own image (docker)",
+            )
+            tp.add_argument(
+                "--image-dir",
+                dest="image_dirs",
+                type=Path,
+                action="append",
+                default=[],
+                metavar="DIR",
+                help="docker: a folder of base Dockerfiles FROM names resolve to (repeatable;"
+                " sandbox.docker.image_dirs)",
+            )
     imp = tsub.add_parser("import", help=COMMANDS["tasks import"])
     _import_parsers(imp)
 
@@ -358,7 +374,12 @@ def _dispatch(args: argparse.Namespace) -> int:
                 force=args.force,
             )
         return commands.tasks_check(
-            args.tasks_dir, args.task_ids, args.repeat, args.cache_dir / "inventory"
+            args.tasks_dir,
+            args.task_ids,
+            args.repeat,
+            args.cache_dir / "inventory",
+            sandbox=args.sandbox,
+            image_dirs=args.image_dirs,
         )
     if args.command == "ingest":
         return commands.ingest(args.runs_dir, args.warehouse, args.wait)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
 
@@ -25,7 +25,7 @@ from realcli.ledger.layout import EXPECTED, LEDGER, TASK_COPY, VERDICT, run_fold
 from realcli.runner.folders import read_verdict, write_json_atomic
 from realcli.runner.health import check_task
 from realcli.runner.show_judgements import print_judgements
-from realcli.sandbox import make_sandbox
+from realcli.sandbox import Sandbox, SandboxOptions, make_sandbox
 from realcli.schema.run_spec import DockerSpec
 from realcli.schema.task_spec import TaskSpec
 from realcli.schema.verdict import Verdict
@@ -69,8 +69,26 @@ def tasks_list(tasks_dir: Path) -> int:
     return 1 if broken else 0
 
 
+def _check_sandbox(
+    root: Path, sandbox: str, image_dirs: Sequence[Path]
+) -> Callable[[SandboxOptions], Sandbox]:
+    """The sandbox factory a check of ``root`` uses: local, or docker in the task's image."""
+    if sandbox == "local":
+        return partial(make_sandbox, "local")
+    from realcli.sandbox.docker_image import sandbox_factory
+    from realcli.schema.run_spec import SandboxSpec
+
+    docker = DockerSpec(image_dirs=tuple(str(d) for d in image_dirs))
+    return sandbox_factory(SandboxSpec(kind="docker", docker=docker), load_task(root))
+
+
 def tasks_check(
-    tasks_dir: Path, task_ids: Sequence[str], repeat: int, cache_dir: Path | None = None
+    tasks_dir: Path,
+    task_ids: Sequence[str],
+    repeat: int,
+    cache_dir: Path | None = None,
+    sandbox: str = "local",
+    image_dirs: Sequence[Path] = (),
 ) -> int:
     if repeat < 1:
         raise TaskError(
@@ -87,9 +105,13 @@ def tasks_check(
             print(f"FAIL {root.name}: {root}/task.toml: missing (fix: check the task id)")
             failed += 1
             continue
-        health = check_task(
-            root, partial(make_sandbox, "local"), repeat=repeat, cache_dir=cache_dir
-        )
+        try:
+            factory = _check_sandbox(root, sandbox, image_dirs)
+        except RealcliError as exc:  # e.g. a task.toml that does not load: the schema gate
+            print(f"FAIL {root.name}: {exc}")
+            failed += 1
+            continue
+        health = check_task(root, factory, repeat=repeat, cache_dir=cache_dir, sandbox_kind=sandbox)
         flaky = {t: r for t, r in health.flake_rates.items() if r}
         verdict = "ok  " if health.ok else "FAIL"
         print(

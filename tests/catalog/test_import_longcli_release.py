@@ -8,6 +8,7 @@ imported task by task."""
 from __future__ import annotations
 
 import importlib.util
+import os
 import shutil
 from functools import partial
 from pathlib import Path
@@ -234,3 +235,19 @@ def test_imported_release_task_passes_its_health_gates(imported: Path, tmp_path:
     health = check_task(bare.root, partial(make_sandbox, "local"))
     assert health.ok and any("no reference" in w for w in health.warnings)  # type: ignore[attr-defined]
     assert "f2p on reference" not in [g.name for g in health.gates]
+
+
+@pytest.mark.docker
+@pytest.mark.sandbox
+def test_tasks_check_in_the_tasks_own_image_from_the_cli(imported: Path, tmp_path: Path) -> None:
+    """`realcli tasks check --sandbox docker --image-dir` gates the imported task in the image
+    its kept Dockerfile builds (FROM tb/make-pytest:v0, resolved through the release folder)."""
+    args = ["tasks", "check", "scorecard", "--tasks-dir", str(imported.parent)]
+    args += ["--sandbox", "docker", "--image-dir", str(IMAGES)]
+    proc = run_realcli(args, dict(os.environ), tmp_path, timeout=900)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    assert "ok   scorecard: 1 F2P, 0 P2P tests" in proc.stdout
+    assert "initial score f2p: 0" in proc.stdout
+    bad = run_realcli([*args[:5], "--sandbox", "docker"], dict(os.environ), tmp_path)
+    assert bad.returncode == 1  # without the release's base images FROM cannot resolve
+    assert "tb/make-pytest:v0" in bad.stdout, bad.stdout[-2000:]
