@@ -26,7 +26,7 @@ from pydantic import ValidationError
 from realcli.ledger import LedgerWriter, read_ledger
 from realcli.ledger.layout import LEDGER, VERDICT
 from realcli.ledger.reader import MAX_LEDGER_BYTES
-from realcli.schema.events import RunEndEvent
+from realcli.schema.events import ErrorType, RunEndEvent
 from realcli.schema.run_spec import RunSpec
 from realcli.schema.verdict import MAX_VERDICT_BYTES, Verdict
 from realcli.util.bounded import BadFile, load_json, read_bounded, read_json_file
@@ -121,6 +121,13 @@ def finished_outcome(
     if verdict is None:
         if problem is not None and say is not None:
             say(f"{problem}; the run counts as not finished and is done again")
+        return None
+    if verdict.error_type is ErrorType.missing_tool:  # preflight: it never started
+        if say is not None:
+            say(
+                f"{run_dir}: ended missing_tool ({verdict.error}); the run never started and "
+                "is done again (its preflight decides)"
+            )
         return None
     if _ledger_ended(run_dir / LEDGER):
         return RunOutcome(key, task_id, "skipped", run_dir, verdict)

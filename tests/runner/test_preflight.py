@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import uuid
 from functools import partial
 from pathlib import Path
 
@@ -115,4 +116,33 @@ def test_with_the_toolchain_in_its_image_the_run_goes_on(tmp_path: Path, cache_d
     assert proc.returncode == 0, proc.stderr[-2000:]
     (verdict_path,) = (tmp_path / "runs").glob("*/*/verdict.json")
     verdict = json.loads(verdict_path.read_text())
+    assert (verdict["status"], verdict["passed"]) == ("graded", True), verdict
+
+
+def test_a_missing_tool_run_is_redone_once_the_program_is_there(
+    tmp_path: Path, cache_dir: Path
+) -> None:
+    """The run never started, so a later sweep does it again (in the same folder, the same
+    run key) instead of keeping the infra error for ever."""
+    program = f"realcli-test-tool-{uuid.uuid4().hex[:8]}"
+    tasks = tmp_path / "tasks"
+    _bundle(tasks, [program])
+    env = env_for(tmp_path, cache_dir) | {"REALCLI_TASKS_DIR": str(tasks)}
+    args = ["run", f"task={TASK}", "model=replay"]
+    first = run_realcli(args, env, tmp_path, timeout=600)
+    assert first.returncode == 0, first.stderr[-2000:]
+    (verdict_path,) = (tmp_path / "runs").glob("*/*/verdict.json")
+    assert json.loads(verdict_path.read_text())["error_type"] == "missing_tool"
+    tool = Path("/usr/local/bin") / program  # on the host's /usr, which the sandbox mounts
+    tool.write_text("#!/bin/sh\nexit 0\n")
+    tool.chmod(0o755)
+    try:
+        again = run_realcli(args, env, tmp_path, timeout=600)
+    finally:
+        tool.unlink()
+    assert again.returncode == 0, again.stderr[-2000:]
+    assert "ended missing_tool" in again.stderr + again.stdout
+    (redone,) = (tmp_path / "runs").glob("*/*/verdict.json")
+    assert redone == verdict_path
+    verdict = json.loads(redone.read_text())
     assert (verdict["status"], verdict["passed"]) == ("graded", True), verdict
