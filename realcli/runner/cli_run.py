@@ -28,6 +28,9 @@ _LAUNCHER_ENV = {"RAY_USAGE_STATS_ENABLED": "0"}
 # hydra/launcher=ray starts a Ray instance for this machine alone: its services listen on
 # loopback, not on the address of the machine's first interface (Ray's default).
 _RAY_LOCAL = "++hydra.launcher.ray.init._node_ip_address=127.0.0.1"
+# ... and without its dashboard: no web port, and a start light enough for a small machine
+# (Ray gives a new node 30 s to come up; two at once on 2 busy cores missed it with one)
+_RAY_NO_DASHBOARD = "++hydra.launcher.ray.init.include_dashboard=false"
 
 
 def config_dirs(argv: Sequence[str]) -> list[Path]:
@@ -117,6 +120,8 @@ def run_command(argv: Sequence[str]) -> int:
     extra = [_PROGRESS_CALLBACK] if sweep else []
     if "hydra/launcher=ray" in argv and not any("_node_ip_address" in a for a in argv):
         extra.append(_RAY_LOCAL)
+    if "hydra/launcher=ray" in argv and not any("include_dashboard" in a for a in argv):
+        extra.append(_RAY_NO_DASHBOARD)
     sys.argv = ["realcli run", *argv, *extra]
     try:
         hydra_main()
