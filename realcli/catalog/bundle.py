@@ -126,18 +126,20 @@ _KINDS = {"file": Path.is_file, "folder": Path.is_dir}
 
 def _check_layout(root: Path, spec: TaskSpec) -> None:
     """Each part of the layout exists and is what it should be (a file or a folder)."""
-    required = {
-        spec.instruction: ("file", "the instructions the agent sees"),
-        "environment/repo": ("folder", "the initial state of the workspace"),
-        "tests": ("folder", "the hidden tests"),
-        "solution/trajectory.jsonl": ("file", "the reference trajectory"),
-    }
+    # a list, not a dict: an instruction that names another part (e.g. "tests") is still
+    # checked as the file it must be
+    required = [
+        (spec.instruction, "file", "the instructions the agent sees"),
+        ("environment/repo", "folder", "the initial state of the workspace"),
+        ("tests", "folder", "the hidden tests"),
+        ("solution/trajectory.jsonl", "file", "the reference trajectory"),
+    ]
     sets = {"f2p": spec.tests.f2p, "p2p": spec.tests.p2p}
     for name, what in (("f2p", "fail-to-pass tests"), ("p2p", "pass-to-pass tests")):
         test_set = sets[name]
         if test_set is not None and test_set.bundle_pytest:  # the others name their files
-            required[f"tests/{name}"] = ("folder", what)
-    for rel, (kind, what) in required.items():
+            required.append((f"tests/{name}", "folder", what))
+    for rel, kind, what in required:
         path = root / rel
         if not path.exists():
             raise TaskError(str(path), None, "missing", f"add {rel} ({what})")

@@ -148,6 +148,7 @@ def test_imported_longcli_task_passes_every_health_gate(tmp_path: Path) -> None:
     assert [g.name for g in health.gates] == [
         "schema",
         "clauses name registered checkers",
+        "preflight (required programs)",
         "grading integrity on initial",
         "f2p on initial",
         "p2p on initial",
