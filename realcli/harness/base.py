@@ -103,6 +103,9 @@ class Harness(ABC):
     """Base class of harness adapters. Registered by name in ``HARNESSES``."""
 
     kind: ClassVar[str] = "abstract"
+    MODES: ClassVar[frozenset[str]] = frozenset({"cli_only", "gui_only", "hybrid"})
+    """Names of the modes (``conf/mode``) this adapter can run; a job asking for another mode
+    is refused before a sweep starts. Adapters that cannot run every mode narrow it."""
     resumes: ClassVar[bool] = False
     """The adapter can continue its own earlier session (``ctx.resume``); otherwise the
     runner starts a fresh session whose instruction carries the earlier transcript."""

@@ -181,6 +181,7 @@ class ClaudeCodeHarness(AgentCliHarness):
     """Claude Code in headless print mode (see the module docstring)."""
 
     kind = "claude_code"
+    MODES = frozenset({"cli_only", "hybrid"})
     agent = "claude_code"
     transcript_class = ClaudeCodeTranscript
     resumes = True

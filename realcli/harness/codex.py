@@ -601,6 +601,7 @@ class CodexHarness(AgentCliHarness):
     """``codex exec --json`` under the rollout tap (see the module docstring)."""
 
     kind = "codex"
+    MODES = frozenset({"cli_only", "hybrid"})
     agent = "codex"
     transcript_class = CodexTranscript
     permission_mode = "bypass"

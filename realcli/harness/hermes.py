@@ -430,6 +430,7 @@ class HermesHarness(AgentCliHarness):
     """Hermes Agent's ``chat -q`` mode under the state.db tap (see the module docstring)."""
 
     kind = "hermes"
+    MODES = frozenset({"cli_only"})
     agent = "hermes"
     transcript_class = HermesTranscript
     permission_mode = "yolo"

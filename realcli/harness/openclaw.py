@@ -523,6 +523,7 @@ class OpenClawHarness(AgentCliHarness):
     """OpenClaw's ``agent exec`` under the session tailer (see the module docstring)."""
 
     kind = "openclaw"
+    MODES = frozenset({"cli_only"})
     agent = "openclaw"
     transcript_class = OpenClawTranscript
     permission_mode = "exec-full"

@@ -355,6 +355,7 @@ class OpenHandsHarness(AgentCliHarness):
     """The OpenHands CLI's ``--headless --json`` mode (see the module docstring)."""
 
     kind = "openhands"
+    MODES = frozenset({"cli_only"})
     agent = "openhands"
     transcript_class = OpenHandsTranscript
     permission_mode = "always-approve"
