@@ -1,9 +1,9 @@
 """BuiltinHarness: runs ``agents/builtin_agent.py`` in the sandbox with the system Python.
 
-Inside the sandbox the agent sees, read-only, ``/run/realcli/agent/builtin_agent.py`` and
-``/run/realcli/task/instruction.md`` (a private copy), and the gateway at
-``http://127.0.0.1:PORT/v1``. Its stdout (JSONL) becomes ledger events as it arrives and is
-kept, redacted, in ``native/builtin_agent.jsonl``; its stderr in
+Inside the sandbox the agent sees, read-only, ``/run/realcli/agent/builtin_agent.py`` (with its
+stdlib-only sibling modules beside it) and ``/run/realcli/task/instruction.md`` (a private
+copy), and the gateway at ``http://127.0.0.1:PORT/v1``. Its stdout (JSONL) becomes ledger
+events as it arrives and is kept, redacted, in ``native/builtin_agent.jsonl``; its stderr in
 ``native/builtin_agent.stderr``.
 """
 
@@ -25,6 +25,8 @@ __all__ = ["AGENT_SCRIPT", "BuiltinHarness"]
 
 AGENT_SCRIPT = Path(__file__).parent / "agents" / "builtin_agent.py"
 AGENT_MOUNT = "/run/realcli/agent/builtin_agent.py"
+AGENT_MOUNT_DIR = AGENT_MOUNT.rsplit("/", 1)[0]
+AGENT_MODULES = ("builtin_tools.py",)  # the script imports these from its own folder
 AGENT_PYTHON = "/usr/bin/python3"
 STATE_MOUNT = "/run/realcli/state"
 STATE_FILE = f"{STATE_MOUNT}/conversation.json"
@@ -95,8 +97,9 @@ class BuiltinHarness(Harness):
         transcript = BuiltinTranscript(ctx.ledger, ctx.redactor, ctx.workdir, ctx.model_calls)
         with tempfile.TemporaryDirectory(prefix="realcli-task-") as task_dir:
             (Path(task_dir) / "instruction.md").write_text(ctx.instruction, encoding="utf-8")
+            modules = [(AGENT_SCRIPT.with_name(m), f"{AGENT_MOUNT_DIR}/{m}") for m in AGENT_MODULES]
             sandbox = ctx.sandbox.with_ro_binds(
-                (AGENT_SCRIPT, AGENT_MOUNT), (Path(task_dir), TASK_MOUNT)
+                (AGENT_SCRIPT, AGENT_MOUNT), *modules, (Path(task_dir), TASK_MOUNT)
             )
             if ctx.state_dir is not None:  # the conversation, kept for a resumed session
                 state = ctx.state_dir / "builtin"
