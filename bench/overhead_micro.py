@@ -62,7 +62,7 @@ def micro(suite: Suite, n: int) -> list[dict[str, Any]]:
     run round-robin (host and sandbox alternate), so load from other jobs hits them alike."""
     from realcli.gateway import Gateway
     from realcli.gateway.backends import NoopBackend
-    from realcli.harness.builtin import AGENT_SCRIPT
+    from realcli.harness.builtin import AGENT_MOUNT, AGENT_SCRIPT, agent_binds
     from realcli.sandbox import LocalSandbox, SandboxOptions
     from realcli.sandbox.local import INSIDE_SCRIPT
 
@@ -129,8 +129,8 @@ def micro(suite: Suite, n: int) -> list[dict[str, Any]]:
 
         agent = ["/usr/bin/python3", "-I", str(AGENT_SCRIPT), "--help"]
         add("agent", "host: builtin_agent.py --help (its imports)", host(agent))
-        agent_sb = sb.with_ro_binds((AGENT_SCRIPT, "/run/realcli/agent.py"))
-        agent_in = ["/usr/bin/python3", "-I", "/run/realcli/agent.py", "--help"]
+        agent_sb = sb.with_ro_binds(*agent_binds())  # the script and its sibling modules
+        agent_in = ["/usr/bin/python3", "-I", AGENT_MOUNT, "--help"]
         add("agent", "sandbox: builtin_agent.py --help", sbx(agent_in, agent_sb))
         launcher = ["/usr/bin/python3", "-I", "-S", str(INSIDE_SCRIPT), "--help"]
         add("agent", "host: gateway launcher inside.py --help (its imports)", host(launcher))

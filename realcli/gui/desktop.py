@@ -7,11 +7,10 @@ to the display. A bubblewrap sandbox gets exactly that socket bound at ``/tmp/.X
 display and no other (other displays' sockets are not in its filesystem, and abstract sockets
 belong to the network namespace it does not share).
 
-The display number is reserved here, not by ``Xvfb -displayfd``: ``-displayfd`` finds a
-free number by failing to bind the abstract socket of a busy one, so with ``-nolisten local``
-two servers started at once both take ``:0`` (the second unlinks the first one's socket;
-checked). :class:`_Reservation` holds the number the way both kinds of X server respect, so
-concurrent runs never collide; ``-displayfd`` still tells when the server is ready.
+The display number is reserved here, not by ``Xvfb -displayfd``
+(:mod:`realcli.gui.display_number` says why); Xvfb and openbox are started by
+:mod:`realcli.gui.xserver`, the task's applications and their clean-up live in
+:mod:`realcli.gui.apps`.
 
 The display is a screen, not a back door (:mod:`realcli.gui.lockdown`): Xvfb runs with
 :data:`~realcli.gui.lockdown.XVFB_LOCKDOWN_ARGS`, openbox with a configuration that executes
@@ -25,14 +24,8 @@ which is idempotent and also runs when the object is collected or the interprete
 
 from __future__ import annotations
 
-import contextlib
-import os
 import re
-import select
-import shlex
 import shutil
-import signal
-import socket
 import subprocess
 import tempfile
 import threading
@@ -43,14 +36,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Self
 
-from realcli.gui.lockdown import (
-    TK_SHIM_MOUNT,
-    XVFB_LOCKDOWN_ARGS,
-    openbox_config,
-    write_tk_shim,
-)
-from realcli.sandbox import Sandbox, SandboxProcess
-from realcli.util.processes import pid_alive
+from realcli.gui.apps import App, DesktopState
+from realcli.gui.errors import DesktopError, GuiArgumentError, GuiError
+from realcli.gui.lockdown import TK_SHIM_MOUNT, write_tk_shim
+from realcli.gui.xserver import HOST_PATH, start_openbox, start_xvfb
+from realcli.sandbox import Sandbox
 
 __all__ = [
     "FONT_BINDS",
@@ -69,216 +59,13 @@ SANDBOX_DISPLAY_SOCKET = "/tmp/.X11-unix/X0"
 SANDBOX_DISPLAY = ":0"
 SANDBOX_ENV: Mapping[str, str] = MappingProxyType({"DISPLAY": SANDBOX_DISPLAY})
 """Environment a sandbox needs (with :meth:`Desktop.sandbox_binds`) to reach the display."""
-HOST_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
-MAX_APP_OUTPUT = 1024 * 1024
-TERM_WAIT_S = 2.0
-"""How long stop() waits after SIGTERM before SIGKILL."""
 FONT_BINDS: tuple[tuple[Path, str], ...] = (
     ((Path("/etc/fonts"), "/etc/fonts"),) if Path("/etc/fonts").is_dir() else ()
 )
 """fontconfig's configuration, for GUI applications in a sandbox (not a secret)."""
 
 
-class GuiError(RuntimeError):
-    """A GUI action or the desktop failed (the message carries the command's stderr)."""
-
-
-class GuiArgumentError(GuiError, ValueError):
-    """A GUI action was given a bad argument (off-screen point, unknown key name...)."""
-
-
-class DesktopError(GuiError):
-    """The virtual display could not be started or used."""
-
-
-class App:
-    """A task GUI application started by :meth:`Desktop.launch` (host or sandbox)."""
-
-    def __init__(
-        self,
-        argv: Sequence[str],
-        *,
-        popen: subprocess.Popen[bytes] | None = None,
-        process: SandboxProcess | None = None,
-        log_path: Path | None = None,
-    ) -> None:
-        self.argv = tuple(argv)
-        self._popen = popen
-        self._process = process
-        self._log_path = log_path
-        self._stdout: list[str] = []
-        if process is not None:  # drain its stdout pipe, or a chatty app blocks on it
-            threading.Thread(target=self._drain, args=(process,), daemon=True).start()
-
-    def _drain(self, process: SandboxProcess) -> None:
-        kept = 0
-        with contextlib.suppress(OSError, ValueError):
-            for line in process.stdout:
-                if kept < MAX_APP_OUTPUT:
-                    self._stdout.append(line)
-                    kept += len(line)
-
-    @property
-    def pid(self) -> int:
-        if self._process is not None:
-            return self._process.pid
-        assert self._popen is not None
-        return self._popen.pid
-
-    @property
-    def sandboxed(self) -> bool:
-        return self._process is not None
-
-    def poll(self) -> int | None:
-        if self._process is not None:
-            return self._process.poll()
-        assert self._popen is not None
-        return self._popen.poll()
-
-    def output(self) -> str:
-        """What the application wrote so far: stdout and stderr (in a sandbox: its stdout,
-        up to 1 MB, then its stderr)."""
-        if self._process is not None:
-            return "".join(self._stdout) + self._process.stderr_text()
-        if self._log_path is None:
-            return ""
-        try:
-            return self._log_path.read_bytes().decode("utf-8", errors="replace")
-        except FileNotFoundError:
-            return ""
-
-    def kill(self) -> None:
-        """Kill the application and everything it started. Idempotent."""
-        if self._process is not None:
-            self._process.kill_tree()
-            self._process.close()
-        elif self._popen is not None:
-            _kill_group(self._popen)
-
-
-def _kill_group(popen: subprocess.Popen[bytes], wait_s: float = TERM_WAIT_S) -> None:
-    """SIGTERM the process group led by ``popen`` (it was started with a new session),
-    SIGKILL it if it is still there after ``wait_s``, and reap the leader."""
-    if popen.returncode is None:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(popen.pid, signal.SIGTERM)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            popen.wait(wait_s)
-    # Whatever is left of the group (children that outlived the leader, or the leader).
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(popen.pid, signal.SIGKILL)
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        popen.wait(5)
-
-
-def _socket_answers(path: Path) -> bool:
-    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
-        s.settimeout(1.0)
-        try:
-            s.connect(str(path))
-        except OSError:
-            return False
-    return True
-
-
-class _Reservation:
-    """A display number held for one desktop, the way X servers and -displayfd agree on:
-
-    - the abstract socket ``@/tmp/.X11-unix/X<n>`` is bound (never listened on) by this
-      process, so an ``Xvfb -displayfd`` elsewhere skips ``n`` (it finds ``n`` busy when it
-      cannot bind that name; with ``-nolisten local`` Xvfb itself binds no abstract socket
-      and would take, and unlink, a display in use: hence the number is chosen here);
-    - the lock file ``/tmp/.X<n>-lock`` (created exclusively, holding the server's pid) makes
-      an X server started with an explicit ``:n`` refuse it.
-    """
-
-    def __init__(self, number: int, holder: socket.socket, lock: Path) -> None:
-        self.number = number
-        self.holder = holder
-        self.lock = lock
-
-    @classmethod
-    def take(cls, first: int = 0, last: int = 999) -> _Reservation:
-        for n in range(first, last + 1):
-            holder = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-            try:
-                holder.bind(f"\0/tmp/.X11-unix/X{n}")
-            except OSError:
-                holder.close()
-                continue
-            lock = Path(f"/tmp/.X{n}-lock")
-            if cls._lock(lock) and cls._socket_free(Path(f"/tmp/.X11-unix/X{n}")):
-                return cls(n, holder, lock)
-            holder.close()
-        raise DesktopError(f"no free X display number in :{first}..:{last}")
-
-    @staticmethod
-    def _lock(lock: Path) -> bool:
-        for _ in range(2):
-            try:
-                fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o444)
-            except FileExistsError:
-                try:
-                    pid = int(lock.read_text().strip())
-                except (OSError, ValueError):
-                    return False  # being written right now, or not ours to judge
-                if pid_alive(pid):
-                    return False
-                lock.unlink(missing_ok=True)  # stale: its server is gone
-                continue
-            with os.fdopen(fd, "w") as f:
-                f.write(f"{os.getpid():10d}\n")
-            return True
-        return False
-
-    @staticmethod
-    def _socket_free(path: Path) -> bool:
-        if not path.exists() and not path.is_symlink():
-            return True
-        if _socket_answers(path):
-            return False
-        path.unlink(missing_ok=True)  # a stale socket of a server killed with SIGKILL
-        return True
-
-    def claim_for(self, pid: int) -> None:
-        """Record the X server's pid in the lock file (what other servers check)."""
-        tmp = self.lock.with_name(f"{self.lock.name}.{os.getpid()}")
-        tmp.write_text(f"{pid:10d}\n")
-        tmp.chmod(0o444)
-        tmp.replace(self.lock)
-
-    def release(self) -> None:
-        with contextlib.suppress(OSError):
-            Path(f"/tmp/.X11-unix/X{self.number}").unlink(missing_ok=True)
-        with contextlib.suppress(OSError):
-            self.lock.unlink(missing_ok=True)
-        self.holder.close()
-
-
-class _State:
-    """Everything a desktop must clean up (kept apart so the finalizer does not hold it)."""
-
-    def __init__(self, home: Path) -> None:
-        self.home = home
-        self.procs: list[subprocess.Popen[bytes]] = []
-        self.apps: list[App] = []
-        self.reservation: _Reservation | None = None
-
-    def cleanup(self) -> None:
-        """Kill everything the desktop started (newest first) and release the display."""
-        for app in reversed(self.apps):
-            with contextlib.suppress(Exception):
-                app.kill()
-        self.apps.clear()
-        for popen in reversed(self.procs):
-            _kill_group(popen)
-        self.procs.clear()
-        if self.reservation is not None:
-            self.reservation.release()
-            self.reservation = None
-
-
-def _finalize(state: _State) -> None:
+def _finalize(state: DesktopState) -> None:
     state.cleanup()
     shutil.rmtree(state.home, ignore_errors=True)
 
@@ -308,7 +95,7 @@ class Desktop:
         self.depth = depth
         self.window_manager = window_manager
         self.start_timeout_s = start_timeout_s
-        self._state = _State(Path(tempfile.mkdtemp(prefix="realcli-desktop-")))
+        self._state = DesktopState(Path(tempfile.mkdtemp(prefix="realcli-desktop-")))
         self.generation = 0
         """Incremented by every start(): a restarted server has a fresh keymap and no windows."""
         self._lock = threading.Lock()
@@ -399,126 +186,13 @@ class Desktop:
             write_tk_shim(self.tk_shim_dir)
             self.generation += 1
             try:
-                self._start_xvfb()
+                start_xvfb(self._state, self.width, self.height, self.depth, self.start_timeout_s)
                 if self.window_manager:
-                    self._start_openbox()
+                    start_openbox(self._state, self.display, self.env(), self.start_timeout_s)
             except BaseException:
                 self._state.cleanup()
                 raise
         return self
-
-    def _log_tail(self, name: str) -> str:
-        try:
-            text = (self.home / f"{name}.log").read_bytes().decode("utf-8", "replace")
-        except OSError:
-            return ""
-        return text.strip()[-2000:]
-
-    def _start_xvfb(self) -> None:
-        deadline = time.monotonic() + self.start_timeout_s
-        reservation = self._state.reservation = _Reservation.take()
-        read_fd, write_fd = os.pipe()
-        try:
-            with (self.home / "xvfb.log").open("ab") as log:
-                popen = subprocess.Popen(
-                    [
-                        "Xvfb",
-                        f":{reservation.number}",
-                        "-displayfd",  # written once the server accepts connections
-                        str(write_fd),
-                        "-nolock",  # the lock file is the reservation's (see _Reservation)
-                        "-screen",
-                        "0",
-                        f"{self.width}x{self.height}x{self.depth}",
-                        "-nolisten",
-                        "tcp",
-                        "-nolisten",
-                        "local",  # no abstract socket: the path socket is the only way in
-                        "-noreset",  # keep the server when the last client leaves
-                        "-dpi",
-                        "96",
-                        *XVFB_LOCKDOWN_ARGS,  # Tk refuses send on it (lockdown.py)
-                    ],
-                    stdin=subprocess.DEVNULL,
-                    stdout=log,
-                    stderr=log,
-                    pass_fds=(write_fd,),
-                    start_new_session=True,
-                    env={"PATH": HOST_PATH, "HOME": str(self.home)},
-                )
-            self._state.procs.append(popen)
-            reservation.claim_for(popen.pid)
-            os.close(write_fd)
-            write_fd = -1
-            data = b""
-            while not data.endswith(b"\n"):
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    raise DesktopError(
-                        f"Xvfb did not come up within {self.start_timeout_s}s: "
-                        f"{self._log_tail('xvfb')}"
-                    )
-                ready, _, _ = select.select([read_fd], [], [], left)
-                if ready:
-                    chunk = os.read(read_fd, 64)
-                    if not chunk:
-                        with contextlib.suppress(subprocess.TimeoutExpired):
-                            popen.wait(2)
-                        raise DesktopError(
-                            f"Xvfb exited ({popen.returncode}) before the display came up: "
-                            f"{self._log_tail('xvfb')}"
-                        )
-                    data += chunk
-        finally:
-            os.close(read_fd)
-            if write_fd >= 0:
-                os.close(write_fd)
-        if data.strip() != str(reservation.number).encode():
-            raise DesktopError(f"Xvfb reported display {data!r}, asked for :{reservation.number}")
-        while not _socket_answers(self.socket_path):
-            if time.monotonic() > deadline or popen.poll() is not None:
-                raise DesktopError(
-                    f"display {self.display} does not answer on {self.socket_path}: "
-                    f"{self._log_tail('xvfb')}"
-                )
-            time.sleep(0.01)
-
-    def _start_openbox(self) -> None:
-        deadline = time.monotonic() + self.start_timeout_s
-        ready = self.home / "openbox.ready"
-        ready.unlink(missing_ok=True)
-        # Openbox re-reads its Compose table on every keymap change (~0.1 s for the UTF-8
-        # one; GuiDriver.type changes the keymap per non-ASCII character), and a click on
-        # a window waits for openbox meanwhile (its click-to-focus grab freezes the
-        # pointer). A window manager composes nothing: give it an empty table.
-        compose = self.home / "openbox.compose"
-        compose.write_bytes(b"")
-        with (self.home / "openbox.log").open("ab") as log:
-            popen = subprocess.Popen(
-                # --startup runs once openbox has set itself up and managed the windows
-                # already there; before that a new window may stay unmanaged (unmapped).
-                [
-                    "openbox",
-                    "--sm-disable",
-                    "--config-file",  # executes nothing, no root menu (lockdown.py)
-                    str(openbox_config(self.home / "openbox")),
-                    "--startup",
-                    f"touch {shlex.quote(str(ready))}",
-                ],
-                stdin=subprocess.DEVNULL,
-                stdout=log,
-                stderr=log,
-                start_new_session=True,
-                env=self.env({"XCOMPOSEFILE": str(compose)}),
-                cwd=self.home,
-            )
-        self._state.procs.append(popen)
-        while not ready.exists():
-            if popen.poll() is not None or time.monotonic() > deadline:
-                raise DesktopError(
-                    f"openbox did not start on {self.display}: {self._log_tail('openbox')}"
-                )
-            time.sleep(0.01)
 
     def stop(self) -> None:
         """Kill every process this desktop started (apps, openbox, Xvfb) and release the

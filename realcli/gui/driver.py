@@ -13,6 +13,7 @@ first binds every non-ASCII character of the text to a spare keycode of its own 
 of as many characters as there are spare keycodes, least recently used first) and only then
 types: xdotool finds them in the keymap and never rebinds while keys are in flight.
 
+Key names are checked in :mod:`realcli.gui.keys`, screenshots encoded in :mod:`realcli.gui.png`.
 Bad arguments raise :class:`GuiArgumentError` before anything is sent (off-screen points,
 unknown key names, control characters); a failing command raises :class:`GuiError` with
 its stderr.
@@ -21,19 +22,18 @@ its stderr.
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import ctypes.util
 import re
-import struct
 import subprocess
 import threading
 import time
 import unicodedata
-import zlib
 from collections import OrderedDict
 from collections.abc import Sequence
 
-from realcli.gui.desktop import Desktop, GuiArgumentError, GuiError
+from realcli.gui.desktop import Desktop
+from realcli.gui.errors import GuiArgumentError, GuiError
+from realcli.gui.keys import KEY_ALIASES, normalize_keys
+from realcli.gui.png import encode_png, png_size, xwd_to_rgb
 
 __all__ = [
     "BUTTONS",
@@ -45,6 +45,7 @@ __all__ = [
     "GuiDriver",
     "GuiError",
     "encode_png",
+    "normalize_keys",
     "png_size",
 ]
 
@@ -54,171 +55,8 @@ MAX_SCROLL = 50
 """Most wheel clicks in one scroll, per axis."""
 MAX_TYPE_CHARS = 4000
 """At 12 ms a key, about a minute of typing (the MCP forwarder waits 120 s)."""
-KEY_ALIASES = {
-    # xdotool's own (case-insensitive): ctrl, control, alt, shift, super, meta
-    "enter": "Return",
-    "return": "Return",
-    "esc": "Escape",
-    "escape": "Escape",
-    "tab": "Tab",
-    "space": "space",
-    "backspace": "BackSpace",
-    "del": "Delete",
-    "delete": "Delete",
-    "insert": "Insert",
-    "ins": "Insert",
-    "home": "Home",
-    "end": "End",
-    "pageup": "Page_Up",
-    "pgup": "Page_Up",
-    "page_up": "Page_Up",
-    "pagedown": "Page_Down",
-    "pgdn": "Page_Down",
-    "page_down": "Page_Down",
-    "up": "Up",
-    "down": "Down",
-    "left": "Left",
-    "right": "Right",
-    "win": "super",
-    "cmd": "super",
-    "command": "super",
-    "option": "alt",
-    "capslock": "Caps_Lock",
-    "printscreen": "Print",
-    "menu": "Menu",
-}
-"""Friendly key names accepted (case-insensitively) besides X keysym names."""
-_XDOTOOL_MODIFIERS = {"ctrl", "control", "alt", "shift", "super", "meta"}
 _SETTLE_S = 0.15
 """Before a keycode typed less than this long ago is rebound to another character."""
-
-
-# --------------------------------------------------------------------- PNG helpers
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-
-def encode_png(width: int, height: int, rgb: bytes | bytearray, level: int = 1) -> bytes:
-    """An 8-bit RGB PNG of ``rgb`` (``width * height * 3`` bytes, rows top to bottom)."""
-    stride = width * 3
-    if len(rgb) != stride * height:
-        raise ValueError(f"expected {stride * height} bytes of RGB, got {len(rgb)}")
-    view = memoryview(rgb)
-    packer = zlib.compressobj(level)
-    parts = [packer.compress(b"\0" + view[y * stride : (y + 1) * stride]) for y in range(height)]
-    parts.append(packer.flush())
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return (
-        b"\x89PNG\r\n\x1a\n"
-        + _chunk(b"IHDR", header)
-        + _chunk(b"IDAT", b"".join(parts))
-        + _chunk(b"IEND", b"")
-    )
-
-
-def png_size(png: bytes) -> tuple[int, int]:
-    """(width, height) from a PNG's IHDR. Raises ValueError when it is not a PNG."""
-    if len(png) < 24 or png[:8] != b"\x89PNG\r\n\x1a\n" or png[12:16] != b"IHDR":
-        raise ValueError("not a PNG image")
-    width, height = struct.unpack(">II", png[16:24])
-    return int(width), int(height)
-
-
-def _xwd_to_rgb(xwd: bytes) -> tuple[int, int, bytearray] | None:
-    """Pixels of a 32-bit TrueColor ZPixmap XWD dump as RGB, or None for other formats."""
-    if len(xwd) < 100:
-        return None
-    f = struct.unpack(">25I", xwd[:100])
-    header_size, version, fmt, _depth, width, height = f[0:6]
-    byte_order, bpp, bpl, vclass = f[7], f[11], f[12], f[13]
-    masks, ncolors = f[14:17], f[19]
-    if (
-        version != 7
-        or fmt != 2  # ZPixmap
-        or bpp != 32
-        or vclass not in (4, 5)  # TrueColor, DirectColor
-        or masks != (0xFF0000, 0xFF00, 0xFF)
-        or bpl < width * 4
-    ):
-        return None
-    start = header_size + ncolors * 12
-    px = xwd[start : start + bpl * height]
-    if len(px) < bpl * height:
-        return None
-    if bpl != width * 4:
-        px = b"".join(px[y * bpl : y * bpl + width * 4] for y in range(height))
-    # 32-bit pixels 0x00RRGGBB: bytes B G R X (LSB first) or X R G B (MSB first).
-    r, g, b = (2, 1, 0) if byte_order == 0 else (1, 2, 3)
-    rgb = bytearray(width * height * 3)
-    rgb[0::3] = px[r::4]
-    rgb[1::3] = px[g::4]
-    rgb[2::3] = px[b::4]
-    return width, height, rgb
-
-
-def _load_xlib() -> ctypes.CDLL | None:
-    name = ctypes.util.find_library("X11") or "libX11.so.6"
-    try:
-        lib = ctypes.CDLL(name)
-    except OSError:
-        return None
-    lib.XStringToKeysym.restype = ctypes.c_ulong
-    lib.XStringToKeysym.argtypes = [ctypes.c_char_p]
-    return lib
-
-
-_XLIB = _load_xlib()
-
-
-def _keysym_exists(name: str) -> bool:
-    if _XLIB is None:  # cannot check here; xdotool's stderr is the backstop
-        return True
-    return bool(_XLIB.XStringToKeysym(name.encode()))
-
-
-def normalize_keys(keys: str) -> list[str]:
-    """``keys`` (xdotool syntax: space-separated chords like ``ctrl+s Return``) with the
-    friendly aliases resolved, each key name checked.
-
-    Raises:
-        GuiArgumentError: empty, or an unknown key name (nothing is sent).
-    """
-    chords = keys.split()
-    if not chords:
-        raise GuiArgumentError("keys is empty: give xdotool key names such as 'ctrl+s' or 'Return'")
-    out, unknown = [], []
-    for chord in chords:
-        if chord == "+":
-            names = ["plus"]
-        elif chord.endswith("++"):  # "ctrl++": ctrl and the plus key
-            names = [*chord[:-2].split("+"), "plus"]
-        else:
-            names = chord.split("+")
-        fixed = []
-        for name in names:
-            low = name.lower()
-            if not name:
-                unknown.append(repr(chord))
-            elif low in _XDOTOOL_MODIFIERS:
-                fixed.append(low)
-            elif low in KEY_ALIASES:
-                fixed.append(KEY_ALIASES[low])
-            elif _keysym_exists(name):
-                fixed.append(name)
-            elif len(name) == 1 and name.isprintable():
-                fixed.append(f"U{ord(name):04X}")
-            elif name.isdigit():  # xdotool takes a number for a raw keycode
-                fixed.append(name)
-            else:
-                unknown.append(repr(name))
-        out.append("+".join(fixed))
-    if unknown:
-        raise GuiArgumentError(
-            f"unknown key name(s) {', '.join(unknown)} in {keys!r}: use X keysym names "
-            "(Return, Escape, BackSpace, Tab, Page_Down, F5, a, ...) joined by '+' with "
-            "modifiers ctrl/alt/shift/super, e.g. 'ctrl+s' or 'ctrl+shift+Tab'"
-        )
-    return out
 
 
 class GuiDriver:
@@ -312,7 +150,7 @@ class GuiDriver:
         """A PNG of the whole screen (root window; no cursor)."""
         with self._lock:
             if self.screenshot_method in ("auto", "xwd"):
-                decoded = _xwd_to_rgb(self._run(["xwd", "-root", "-silent"]))
+                decoded = xwd_to_rgb(self._run(["xwd", "-root", "-silent"]))
                 if decoded is not None:
                     return encode_png(*decoded)
                 if self.screenshot_method == "xwd":

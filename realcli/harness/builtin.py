@@ -1,9 +1,9 @@
 """BuiltinHarness: runs ``agents/builtin_agent.py`` in the sandbox with the system Python.
 
-Inside the sandbox the agent sees, read-only, ``/run/realcli/agent/builtin_agent.py`` and
-``/run/realcli/task/instruction.md`` (a private copy), and the gateway at
-``http://127.0.0.1:PORT/v1``. Its stdout (JSONL) becomes ledger events as it arrives and is
-kept, redacted, in ``native/builtin_agent.jsonl``; its stderr in
+Inside the sandbox the agent sees, read-only, ``/run/realcli/agent/builtin_agent.py`` (with its
+stdlib-only sibling modules beside it) and ``/run/realcli/task/instruction.md`` (a private
+copy), and the gateway at ``http://127.0.0.1:PORT/v1``. Its stdout (JSONL) becomes ledger
+events as it arrives and is kept, redacted, in ``native/builtin_agent.jsonl``; its stderr in
 ``native/builtin_agent.stderr``.
 """
 
@@ -21,16 +21,26 @@ from realcli.harness.transcript import BuiltinTranscript
 from realcli.sandbox.base import SandboxProcess
 from realcli.schema.events import ErrorEvent, ErrorType, MessageEvent, SessionEvent
 
-__all__ = ["AGENT_SCRIPT", "BuiltinHarness"]
+__all__ = ["AGENT_MOUNT", "AGENT_SCRIPT", "BuiltinHarness", "agent_binds"]
 
 AGENT_SCRIPT = Path(__file__).parent / "agents" / "builtin_agent.py"
 AGENT_MOUNT = "/run/realcli/agent/builtin_agent.py"
+AGENT_MODULES = ("builtin_tools.py",)
+"""The script's stdlib-only sibling modules: it imports them from its own folder."""
 AGENT_PYTHON = "/usr/bin/python3"
 STATE_MOUNT = "/run/realcli/state"
 STATE_FILE = f"{STATE_MOUNT}/conversation.json"
 NATIVE_STDOUT = "builtin_agent.jsonl"
 NATIVE_STDERR = "builtin_agent.stderr"
 _ENDINGS: dict[str, OutcomeReason] = {"done": "done", "max_turns": "max_turns", "error": "error"}
+
+
+def agent_binds() -> tuple[tuple[Path, str], ...]:
+    """Read-only binds of the agent script at :data:`AGENT_MOUNT` and its sibling modules
+    beside it."""
+    folder = AGENT_MOUNT.rsplit("/", 1)[0]
+    siblings = tuple((AGENT_SCRIPT.with_name(m), f"{folder}/{m}") for m in AGENT_MODULES)
+    return ((AGENT_SCRIPT, AGENT_MOUNT), *siblings)
 
 
 class BuiltinHarness(Harness):
@@ -95,9 +105,7 @@ class BuiltinHarness(Harness):
         transcript = BuiltinTranscript(ctx.ledger, ctx.redactor, ctx.workdir, ctx.model_calls)
         with tempfile.TemporaryDirectory(prefix="realcli-task-") as task_dir:
             (Path(task_dir) / "instruction.md").write_text(ctx.instruction, encoding="utf-8")
-            sandbox = ctx.sandbox.with_ro_binds(
-                (AGENT_SCRIPT, AGENT_MOUNT), (Path(task_dir), TASK_MOUNT)
-            )
+            sandbox = ctx.sandbox.with_ro_binds(*agent_binds(), (Path(task_dir), TASK_MOUNT))
             if ctx.state_dir is not None:  # the conversation, kept for a resumed session
                 state = ctx.state_dir / "builtin"
                 state.mkdir(parents=True, exist_ok=True)

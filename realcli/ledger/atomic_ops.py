@@ -6,11 +6,12 @@ into atomic operations and counts a shell call that drives the display as GUI wo
 - a GUI tool (``gui_click``, ``mcp__gui__screenshot``...) is one op ``computer: <primitive>``
   on the GUI channel;
 - a shell call is parsed (``shlex`` with punctuation characters, plus a pre-pass for heredocs
-  and command substitutions) into its simple commands — ``a && b | c; d``, newlines,
-  ``( ... )``, ``$( ... )`` and backticks, ``bash -c '...'``/``eval`` (recursively), heredoc
-  bodies fed to Python — and each simple command is one op: ``exec: <program>`` on the GUI
-  channel when the program drives or reads the display (:data:`DISPLAY_PROGRAMS`, ImageMagick
-  ``import`` only when it grabs the screen, Python code importing :data:`PYTHON_GUI_LIBS`),
+  and command substitutions; :mod:`realcli.ledger.shell_words`) into its simple commands —
+  ``a && b | c; d``, newlines, ``( ... )``, ``$( ... )`` and backticks, ``bash -c '...'``/
+  ``eval`` (recursively), heredoc bodies fed to Python — and each simple command is one op:
+  ``exec: <program>`` on the GUI channel when the program drives or reads the display
+  (:data:`DISPLAY_PROGRAMS`, ImageMagick ``import`` only when it grabs the screen, Python code
+  importing :data:`PYTHON_GUI_LIBS`),
   ``exec: python`` for other Python, ``exec: shell`` for anything else (``program`` names it);
   wrappers (``sudo``, ``env``, ``timeout 5``, ``xargs``, ``VAR=value``...) and shell keywords
   are looked through, and a look-up (``which xclip``, ``apt-get install xdotool``) is not the
@@ -36,6 +37,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from realcli.ledger.shell_words import (
+    SUBSTITUTED,
+    cut_heredocs,
+    cut_substitutions,
+    heredoc_body,
+    shell_words,
+    simple_commands,
+)
 from realcli.schema.actions import gui_primitive
 
 __all__ = [
@@ -142,11 +151,6 @@ _ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\[[^]]*\])?\+?=")
 _PYTHON = re.compile(r"^(python|python[23](\.\d+)?|pypy3?|ipython3?)$")
 _IMAGE_FILE = re.compile(r"\.(png|jpe?g|gif|bmp|ppm|pnm|xwd|tiff?|webp|miff)$", re.I)
 _IMPORT_GRAB_OPTS = frozenset({"-window", "-screen", "-silent", "-display", "-frame", "-crop"})
-_OPERATORS = ("&&", "||", ";;", "|&", "<<<", "<<-", "<<", ">>", ">&", "<&", "&>", ">|")
-_SEPARATORS = frozenset({"&&", "||", ";;", "|&", ";", "|", "&", "\n", "(", ")"})
-_REDIRECTS = frozenset({"<<<", "<<-", "<<", ">>", ">&", "<&", "&>", ">|", "<", ">"})
-_HEREDOC = re.compile(r"(?<![<])<<(-?)[ \t]*(['\"]?)([A-Za-z_][\w.-]*)\2")
-_HEREDOC_WORD = re.compile(r"^__realcli_heredoc_(\d+)__$")
 _ANY_DISPLAY = re.compile(
     r"(?<![\w.-])(" + "|".join(re.escape(p) for p in sorted(DISPLAY_PROGRAMS - {"import"})) + r")\b"
 )
@@ -243,148 +247,25 @@ def _fallback(command: str) -> tuple[str, str | None, str]:
 
 def _ops(text: str, depth: int) -> list[tuple[str, str | None, str]] | None:
     """None when the text does not tokenize (the caller falls back)."""
-    text, bodies = _cut_heredocs(text)
-    text, substituted = _cut_substitutions(text)
-    words = _tokens(text)
+    text, bodies = cut_heredocs(text)
+    text, substituted = cut_substitutions(text)
+    words = shell_words(text)
     if words is None:
         return None
     ops: list[tuple[str, str | None, str]] = []
     for inner in substituted:
         if depth < _MAX_DEPTH:
             ops.extend(_ops(inner, depth + 1) or [_fallback(inner)])
-    for simple in _simple_commands(words):
+    for simple in simple_commands(words):
         ops.extend(_classify(simple, bodies, depth))
         if len(ops) >= MAX_OPS:
             break
     return ops
 
 
-def _cut_heredocs(text: str) -> tuple[str, list[str]]:
-    """Heredoc bodies out of the text (each ``<<EOF`` becomes ``<< __realcli_heredoc_N__``),
-    so ``import os`` in a file written by ``cat <<EOF`` is not a command."""
-    if "<<" not in text:
-        return text, []
-    lines = text.split("\n")
-    out: list[str] = []
-    bodies: list[str] = []
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        pending: list[tuple[str, bool]] = []
-
-        def mark(m: re.Match[str], pending: list[tuple[str, bool]] = pending) -> str:
-            pending.append((m.group(3), m.group(1) == "-"))
-            return f"<< __realcli_heredoc_{len(bodies) + len(pending) - 1}__"
-
-        out.append(_HEREDOC.sub(mark, line))
-        i += 1
-        for delimiter, strip_tabs in pending:
-            body: list[str] = []
-            while i < len(lines):
-                candidate = lines[i].lstrip("\t") if strip_tabs else lines[i]
-                i += 1
-                if candidate.rstrip() == delimiter:
-                    break
-                body.append(lines[i - 1])
-            bodies.append("\n".join(body))
-    return "\n".join(out), bodies
-
-
-def _cut_substitutions(text: str) -> tuple[str, list[str]]:
-    """``$( ... )`` (balanced) and backtick bodies out of the text, replaced by a word."""
-    if "$(" not in text and "`" not in text:
-        return text, []
-    out: list[str] = []
-    inner: list[str] = []
-    i, n = 0, len(text)
-    while i < n:
-        if text.startswith("$(", i):
-            depth, j = 1, i + 2
-            while j < n and depth:
-                depth += {"(": 1, ")": -1}.get(text[j], 0)
-                j += 1
-            if not text.startswith("$((", i):  # $(( ... )) is arithmetic, not a command
-                inner.append(text[i + 2 : j - 1] if not depth else text[i + 2 :])
-            out.append("__realcli_subst__")
-            i = j
-            continue
-        if text[i] == "`":
-            j = text.find("`", i + 1)
-            j = n if j < 0 else j
-            inner.append(text[i + 1 : j])
-            out.append("__realcli_subst__")
-            i = j + 1
-            continue
-        out.append(text[i])
-        i += 1
-    return "".join(out), inner
-
-
-def _tokens(text: str) -> list[str] | None:
-    # shlex drops a comment with the newline that ends it: a ';' after every newline keeps
-    # the command after a comment separate (inside quotes it is only an extra character)
-    lexer = shlex.shlex(text.replace("\n", "\n;"), posix=True, punctuation_chars=";&|()<>\n")
-    lexer.whitespace = " \t\r"
-    lexer.whitespace_split = True
-    try:
-        raw = list(lexer)
-    except ValueError:  # unterminated quote or escape
-        return None
-    words: list[str] = []
-    for tok in raw:
-        if tok and all(c in ";&|()<>\n" for c in tok):
-            words.extend(_split_operators(tok))
-        else:
-            words.append(tok)
-    return words
-
-
-def _split_operators(run: str) -> list[str]:
-    ops = []
-    i = 0
-    while i < len(run):
-        for op in _OPERATORS:
-            if run.startswith(op, i):
-                ops.append(op)
-                i += len(op)
-                break
-        else:
-            ops.append(run[i])
-            i += 1
-    return ops
-
-
-def _simple_commands(words: list[str]) -> list[list[str]]:
-    commands: list[list[str]] = []
-    current: list[str] = []
-    redirect = False
-    for w in words:
-        if w in _SEPARATORS:
-            if current:
-                commands.append(current)
-            current, redirect = [], False
-        elif w in _REDIRECTS:
-            if w in ("<<", "<<-", "<<<"):
-                current.append(w)  # keep heredoc / here-string markers: they may feed code
-            redirect = w not in ("<<", "<<-", "<<<")
-        elif redirect:
-            redirect = False  # the redirect's target, not an argument
-        else:
-            current.append(w)
-    if current:
-        commands.append(current)
-    return [_drop_fd_numbers(c) for c in commands]
-
-
-def _drop_fd_numbers(words: list[str]) -> list[str]:
-    # ``cmd 2>&1`` tokenizes as cmd, 2, >&, 1: the 2 before a redirect is not an argument;
-    # harmless to keep except as a program name, so only a leading fd number is dropped
-    return words[1:] if len(words) > 1 and words[0].isdigit() else words
-
-
 def _classify(words: list[str], bodies: list[str], depth: int) -> list[tuple[str, str | None, str]]:
     words = _look_through(words)
-    if not words or words[0] in _NO_OP_KEYWORDS or words[0] == "__realcli_subst__":
+    if not words or words[0] in _NO_OP_KEYWORDS or words[0] == SUBSTITUTED:
         return []
     program = (posixpath.basename(words[0]) or words[0])[:_MAX_PROGRAM_CHARS]
     args = words[1:]
@@ -438,7 +319,7 @@ def _shell_script(program: str, args: list[str], bodies: list[str]) -> str | Non
         if a.startswith("-") and not a.startswith("--") and "c" in a[1:]:
             return args[j + 1] if j + 1 < len(args) else None
         if a in ("<<", "<<-") and j + 1 < len(args):
-            return _heredoc_body(args[j + 1], bodies)
+            return heredoc_body(args[j + 1], bodies)
         if a == "<<<" and j + 1 < len(args):
             return args[j + 1]
         if not a.startswith("-"):
@@ -451,19 +332,12 @@ def _python_code(args: list[str], bodies: list[str]) -> str:
         if a == "-c" and j + 1 < len(args):
             return args[j + 1]
         if a in ("<<", "<<-") and j + 1 < len(args):
-            return _heredoc_body(args[j + 1], bodies) or ""
+            return heredoc_body(args[j + 1], bodies) or ""
         if a == "<<<" and j + 1 < len(args):
             return args[j + 1]
         if a == "-m" and j + 1 < len(args):
             return f"import {args[j + 1]}"
     return ""
-
-
-def _heredoc_body(word: str, bodies: list[str]) -> str | None:
-    m = _HEREDOC_WORD.match(word)
-    if m and int(m.group(1)) < len(bodies):
-        return bodies[int(m.group(1))]
-    return None
 
 
 def _grabs_screen(args: list[str]) -> bool:

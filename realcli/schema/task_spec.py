@@ -1,17 +1,25 @@
-"""TaskSpec: the validated form of a task bundle's ``task.toml``."""
+"""TaskSpec: the validated form of a task bundle's ``task.toml``.
+
+Its parts live beside it, one concern each, and are importable from here as before:
+``task_paths`` (path rules), ``task_tests`` (test sets), ``task_deliverables`` (deliverables,
+clauses, P1 atoms) and ``task_environment`` (Docker environment, display and GUI apps).
+"""
 
 from __future__ import annotations
 
 import posixpath
 import re
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
-from pydantic_core import PydanticCustomError
 
 from realcli.schema.atoms import ATOMS
 from realcli.schema.base import Frozen
+from realcli.schema.task_deliverables import Clause, Deliverable, P1Atom
+from realcli.schema.task_environment import EnvironmentSpec, GuiApp, GuiSpec
+from realcli.schema.task_paths import WORKDIR_ROOT, bundle_relative, checked_selector, path_error
+from realcli.schema.task_tests import TestSets, TestSetSpec
 
 __all__ = [
     "TASK_ID_PATTERN",
@@ -37,33 +45,7 @@ __all__ = [
 TASK_ID_PATTERN = r"^[a-z0-9][a-z0-9._-]{1,63}$"
 _ID_PATTERN = TASK_ID_PATTERN
 
-WORKDIR_ROOT = "/app"
-"""Every task's workdir is this folder or one below it: the sandbox mounts realcli's own
-files elsewhere (/run/realcli, /tmp, /usr...), and a workdir there would shadow them."""
-
 _DAY_S = 86400.0
-
-
-def _path_error(problem: str, fix: str) -> PydanticCustomError:
-    """A validation error whose ``fix`` the one-line message uses (see util.validation)."""
-    return PydanticCustomError("bundle_path", "{problem}", {"problem": problem, "fix": fix})
-
-
-def bundle_relative(value: str, what: str, fix: str) -> str:
-    """``value`` as a plain relative path that stays inside the folder it is relative to: not
-    empty, not absolute, no ``..`` part, no ``.``/empty part, no backslash or NUL."""
-    parts = value.split("/")
-    if not value or value.startswith("/"):
-        raise _path_error(f"{what} {value!r} must be a relative path", fix)
-    if "\\" in value or "\0" in value or any(p in ("", ".", "..") for p in parts):
-        raise _path_error(f"{what} {value!r} must stay inside (no '..', '.', '//')", fix)
-    return value
-
-
-def _selector(value: str, what: str) -> str:
-    file_part = value.split("::", 1)[0]
-    bundle_relative(file_part, what, "use a path under tests/f2p/, e.g. 'f2p/test_x.py::test_y'")
-    return value
 
 
 class TaskKind(StrEnum):
@@ -144,261 +126,8 @@ class SubStep(Frozen):
         for sel in v:
             if not sel.startswith("f2p/"):
                 raise ValueError(f"sub-step test selector {sel!r} must start with 'f2p/'")
-            _selector(sel, "test selector")
+            checked_selector(sel, "test selector")
         return v
-
-
-class Clause(Frozen):
-    """One atomic, checkable requirement of a deliverable, decided by a named checker of the
-    judge layer (``realcli.judge.checkers``): an F2P test, a file/format/schema check, a value
-    check against hidden anchors, a screenshot-provenance check, a visual check of a genuine
-    capture, or ``unjudged`` when no program can decide it (then only the agent judge can)."""
-
-    id: str = Field(pattern=r"^[A-Za-z0-9_.-]+$")
-    text: str = Field(description="the requirement, as the rubric states it")
-    critical: bool = Field(False, description="a failed critical clause fails the deliverable")
-    test: str | None = Field(
-        None, description="the F2P selector that decides it (f2p/...); None: needs a judge"
-    )
-    checker: str | None = Field(
-        None,
-        pattern=r"^[A-Za-z0-9_.-]+$",
-        description="registered clause checker (test, file, value, provenance, visual, "
-        "unjudged); default: test when `test` is set, else unjudged",
-    )
-    args: dict[str, Any] = Field(
-        default_factory=dict, description="the checker's parameters (validated by the checker)"
-    )
-    channel: Literal["cli", "gui"] | None = Field(
-        None,
-        description="the channel this clause must be achieved through (gui: doing it on the "
-        "CLI side instead is a CLI bypass of a GUI requirement)",
-    )
-
-    @property
-    def checker_name(self) -> str:
-        if self.checker is not None:
-            return self.checker
-        return "test" if self.test is not None else "unjudged"
-
-    @field_validator("test")
-    @classmethod
-    def _f2p(cls, v: str | None) -> str | None:
-        if v is not None and not v.startswith("f2p/"):
-            raise ValueError(f"clause test {v!r} must be an F2P selector (start with 'f2p/')")
-        if v is not None:
-            _selector(v, "clause test")
-        return v
-
-
-class Deliverable(Frozen):
-    path: str = Field(description="relative to the workdir")
-    kind: str = Field("file", description="file, image, screenshot, report, ...")
-    description: str = ""
-    clauses: tuple[Clause, ...] = ()
-    evidence: Literal["none", "screenshot"] = Field(
-        "none",
-        description="screenshot: the deliverable is (or includes) a screenshot that must come "
-        "from the run's display (its sha256 is in the ledger's screenshot events)",
-    )
-    format: str | None = Field(
-        None,
-        pattern=r"^[a-z0-9]+$",
-        description="the file format the format check parses (json, png, csv, text, svg, "
-        "toml, ...); default: from the path's suffix",
-    )
-    metrics: tuple[str, ...] = Field(
-        (),
-        description="numbers in this deliverable that must come from a computation in the "
-        "trajectory (the hard-coded metric detector checks them): JSON pointers (RFC 6901) "
-        "for JSON files, or 're:<regex>' whose first group is the number (text files)",
-    )
-
-    @field_validator("path")
-    @classmethod
-    def _inside_workspace(cls, v: str) -> str:
-        return bundle_relative(
-            v, "deliverable path", "name a file inside the workspace, relative to the workdir"
-        )
-
-
-class P1Atom(Frozen):
-    """Something the task needs that only one channel can provide (WeaveBench P1)."""
-
-    id: str = Field(pattern=r"^[A-Za-z0-9_.-]+$")
-    channel: Literal["cli", "gui"]
-    text: str
-    atom: str | None = Field(
-        None, description="the catalogue atom (realcli.schema.atoms, e.g. 'V2') this requirement is"
-    )
-
-    @field_validator("atom")
-    @classmethod
-    def _known_atom(cls, v: str | None) -> str | None:
-        if v is not None and v not in ATOMS:
-            raise ValueError(f"unknown atom {v!r}: use one of {', '.join(ATOMS)}")
-        return v
-
-
-class GuiApp(Frozen):
-    """A GUI application the task starts on the run's display, in a sandbox of its own that
-    shares only the display (its files stay out of the agent's reach)."""
-
-    name: str = Field(pattern=r"^[A-Za-z0-9_.-]+$")
-    argv: tuple[str, ...] = Field(min_length=1, description="command; {app} = its files dir")
-    window: str = Field(description="window title to wait for (xdotool search --name)")
-    files: str | None = Field(
-        None, description="folder under environment/ mounted read-only at /run/realcli/app"
-    )
-    workspace: bool = Field(
-        False,
-        description="mount the agent's workspace read-only at /run/realcli/workspace in the "
-        "app's sandbox, so the app can reflect what the agent did on the CLI side",
-    )
-
-    @field_validator("files")
-    @classmethod
-    def _inside_environment(cls, v: str | None) -> str | None:
-        if v is None:
-            return v
-        return bundle_relative(v, "gui app files", "name a folder under environment/, e.g. gui_app")
-
-
-class GuiSpec(Frozen):
-    width: int = Field(1280, ge=320, le=7680)
-    height: int = Field(800, ge=240, le=4320)
-    apps: tuple[GuiApp, ...] = ()
-
-
-_RESERVED_MOUNTS = ("/run/realcli", "/proc", "/dev", "/sys", "/usr", "/bin", "/lib", "/etc", "/tmp")
-
-
-def _mount_point(value: str) -> str:
-    fix = "use a folder of its own such as '/tests'"
-    if not re.fullmatch(r"/[A-Za-z0-9_./-]+", value) or posixpath.normpath(value) != value:
-        raise _path_error(f"tests_mount {value!r} is not a normalised absolute path", fix)
-    if value == "/" or any(value == r or value.startswith(r + "/") for r in _RESERVED_MOUNTS):
-        raise _path_error(f"tests_mount {value!r} would shadow a system folder", fix)
-    if value == WORKDIR_ROOT or value.startswith(WORKDIR_ROOT + "/"):
-        raise _path_error(f"tests_mount {value!r} is inside {WORKDIR_ROOT}, the workspace", fix)
-    return value
-
-
-class TestSetSpec(Frozen):
-    """How one test set (F2P or P2P) runs and is scored.
-
-    ``pytest`` (the default): the bundle's ``tests/<set>/`` files run under realcli's guarded
-    pytest; each test is a result and sub-steps group them. ``score_file``: ``command`` runs in
-    a fresh copy of the workspace (the bundle's ``tests/`` mounted read-only at
-    ``<workdir>/.realcli_tests``) and writes ``score_file`` (JSON ``{"obtained": x, "max": y}``);
-    the set's step score is ``(obtained - initial) / (max - initial)`` with ``initial`` the
-    score of the task's initial state (recorded by ``tasks check``). ``text``: LongCLI-Bench's
-    run-tests.sh convention: ``command`` writes ``<set>_output.txt`` and the task's parser
-    script turns it into ``score_file`` (``{"is_pass": 0|1, "step_score": s}``, already
-    normalised by the task).
-    """
-
-    __test__ = False
-    parser: Literal["pytest", "score_file", "text"] = "pytest"
-    command: str | None = Field(
-        None,
-        description="score_file/text: the shell command that grades (run with `sh -c` from "
-        "the workdir; $TEST_DIR is the read-only tests mount)",
-    )
-    score_file: str | None = Field(
-        None,
-        description="score_file/text: the JSON file the command writes, relative to the "
-        "workdir (e.g. 'test_output/f2p_score.json')",
-    )
-    max_score: float | None = Field(
-        None, gt=0, description="score_file: the maximum when the score file gives none"
-    )
-    initial_score: float | None = Field(
-        None,
-        ge=0,
-        description="score_file: the initial state's score (written by `tasks check`); None: 0",
-    )
-    location: Literal["bundle", "workspace"] = Field(
-        "bundle",
-        description="pytest: run the bundle's tests/<set>/ files (bundle) or test ids of the "
-        "repository's own test suite inside the workspace, with its own conftest (workspace; "
-        "SWE-bench's FAIL_TO_PASS / PASS_TO_PASS)",
-    )
-    ids: tuple[str, ...] = Field(
-        (), description="pytest location=workspace: the node ids, relative to the workdir"
-    )
-    patch: str | None = Field(
-        None,
-        description="pytest location=workspace: a unified diff under tests/ (e.g. 'test.patch', "
-        "SWE-bench's test_patch) applied with `git apply` to the grading copy before the ids run",
-    )
-    tests_mount: str | None = Field(
-        None,
-        description="score_file/text: an absolute path where the bundle's tests/ is also "
-        "mounted read-only (e.g. '/tests', which LongCLI-Bench's run-tests.sh hard-codes); "
-        "$TEST_DIR then points there",
-    )
-
-    @model_validator(mode="after")
-    def _consistent(self) -> TestSetSpec:
-        if self.parser != "pytest" and not (self.command and self.score_file):
-            raise ValueError(f"a {self.parser} test set needs `command` and `score_file`")
-        if self.parser == "pytest" and (self.command or self.score_file):
-            raise ValueError("a pytest test set takes no `command` or `score_file`")
-        if self.location == "workspace" and not self.ids:
-            raise ValueError("a location='workspace' test set needs its `ids`")
-        if self.location == "workspace" and self.parser != "pytest":
-            raise ValueError("location='workspace' is for pytest test sets only")
-        if self.patch is not None and self.location != "workspace":
-            raise ValueError("`patch` is for location='workspace' test sets only")
-        if self.tests_mount is not None and self.parser == "pytest":
-            raise ValueError("`tests_mount` is for score_file/text test sets only")
-        if self.score_file is not None:
-            bundle_relative(self.score_file, "score_file", "name a file under the workdir")
-        if self.patch is not None:
-            bundle_relative(self.patch, "patch", "name a file under tests/, e.g. 'test.patch'")
-        if self.tests_mount is not None:
-            _mount_point(self.tests_mount)
-        return self
-
-    @property
-    def bundle_pytest(self) -> bool:
-        """The bundle's own ``tests/<set>/`` files under realcli's hardened pytest."""
-        return self.parser == "pytest" and self.location == "bundle"
-
-
-class TestSets(Frozen):
-    """The task's two test sets; ``p2p = false`` in task.toml (None here): the task has no
-    P2P set (LongCLI-Bench's null ``parser_results_p2p``), which ``tasks check`` flags."""
-
-    __test__ = False
-    f2p: TestSetSpec = TestSetSpec()
-    p2p: TestSetSpec | None = TestSetSpec()
-
-    @field_validator("p2p", mode="before")
-    @classmethod
-    def _false_is_none(cls, v: Any) -> Any:
-        return None if v is False else v
-
-
-class EnvironmentSpec(Frozen):
-    """What ``sandbox=docker`` runs the task in (``sandbox=local`` ignores it)."""
-
-    dockerfile: str | None = Field(
-        None,
-        description="the task's Dockerfile, relative to the bundle (its folder is the build "
-        "context), e.g. 'environment/Dockerfile'; None: realcli's base image",
-    )
-    image: str | None = Field(
-        None, description="a local image name to run in instead of building the Dockerfile"
-    )
-
-    @field_validator("dockerfile")
-    @classmethod
-    def _inside(cls, v: str | None) -> str | None:
-        if v is None:
-            return v
-        return bundle_relative(v, "dockerfile", "name a file inside the bundle")
 
 
 class TaskSpec(Frozen):
@@ -485,11 +214,11 @@ class TaskSpec(Frozen):
     def _workdir_under_root(cls, v: str) -> str:
         fix = f"use {WORKDIR_ROOT!r} or a folder below it, e.g. '{WORKDIR_ROOT}/project'"
         if not re.fullmatch(r"/[A-Za-z0-9_./-]+", v):
-            raise _path_error(f"workdir {v!r} has characters other than letters, digits, _./-", fix)
+            raise path_error(f"workdir {v!r} has characters other than letters, digits, _./-", fix)
         if posixpath.normpath(v) != v or "/../" in f"{v}/":
-            raise _path_error(f"workdir {v!r} is not a normalised path", fix)
+            raise path_error(f"workdir {v!r} is not a normalised path", fix)
         if v != WORKDIR_ROOT and not v.startswith(WORKDIR_ROOT + "/"):
-            raise _path_error(f"workdir {v!r} is outside {WORKDIR_ROOT}", fix)
+            raise path_error(f"workdir {v!r} is outside {WORKDIR_ROOT}", fix)
         return v
 
     @model_validator(mode="after")

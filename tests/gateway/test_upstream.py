@@ -79,7 +79,7 @@ REFERENCE: list[Action] = [
 ]
 
 
-class _Capturing(gateway_server._Handler):
+class _Capturing(gateway_server.GatewayHandler):
     """Gateway B's handler, noting each request's headers (what the provider received)."""
 
     headers: list[dict[str, str]] = []
@@ -97,7 +97,7 @@ def provider_gateway(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Gateway,
     capturing = type("Capturing", (_Capturing,), {"headers": headers})
     gw = Gateway(ReplayBackend(REFERENCE), events.append, model_id="provider")
     with monkeypatch.context() as m:
-        m.setattr(gateway_server, "_Handler", capturing)
+        m.setattr(gateway_server, "GatewayHandler", capturing)
         gw.start(tcp_port=0)
     yield gw, [events, headers]
     gw.stop()
