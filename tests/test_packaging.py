@@ -93,6 +93,13 @@ class Installed:
     timings: dict[str, float]
 
 
+def _children_cpu() -> float:
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def _run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
     proc = subprocess.run(
         cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=600, check=False
@@ -109,6 +116,7 @@ _SOURCES = ("pyproject.toml", "README.md", "realcli", "analysis", "conf")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Installed]:
     base = tmp_path_factory.mktemp("wheel")
     timings: dict[str, float] = {}
+    cpu0 = _children_cpu()
     t = time.monotonic()
     src = base / "src"
     src.mkdir()
@@ -149,6 +157,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Installed]:
     _run([*target, "install", "-q", "--no-index", "--no-deps", "--no-compile", str(wheel)], base)
     _run([*target, "check"], base)
     timings["install"] = time.monotonic() - t
+    timings["cpu"] = _children_cpu() - cpu0
     yield Installed(venv, wheel, timings)
 
 
@@ -194,13 +203,13 @@ def test_realcli_run_from_an_empty_folder_with_the_installed_wheel(
     ).split()
     assert all(Path(p).is_relative_to(installed.venv) for p in where), where
 
-    t = time.monotonic()
+    t, cpu0 = time.monotonic(), _children_cpu()
     out = _run(["realcli", "run", "model=noop", f"task={TASK}"], cwd=work, env=env)
-    seconds = time.monotonic() - t
+    seconds, cpu = time.monotonic() - t, _children_cpu() - cpu0
     verdicts = list((work / "runs").glob("*/*/verdict.json"))
     assert len(verdicts) == 1, out
     verdict = json.loads(verdicts[0].read_text())
     # noop changes nothing: the run finishes and is graded, the bug is still there
     assert (verdict["status"], verdict["passed"]) == ("graded", False), verdict
     assert verdict["f2p_pass"] is False
-    print(f"wall seconds: {installed.timings} run: {seconds:.1f}")
+    print(f"seconds: {installed.timings} run: {seconds:.1f} wall, {cpu:.1f} cpu")
