@@ -255,17 +255,22 @@ def find_run(runs_dir: Path, key: str) -> Path:
 
 def show(runs_dir: Path, key: str) -> int:
     run_dir = find_run(runs_dir, key)
-    from realcli.ledger.run_records import recorded_spec
+    from realcli.ledger.run_records import RunRecordError, recorded_spec
 
     ledger = read_ledger(run_dir / LEDGER)
-    spec = recorded_spec(ledger.header.spec, run_dir / LEDGER)
+    try:  # the typed record; a damaged one is a problem line, the rest still shows
+        s = recorded_spec(ledger.header.spec, run_dir / LEDGER)
+        axes, bad_spec = (s.model.name, s.harness.name, s.mode.name, s.protocol.name, s.seed), ""
+    except RunRecordError as exc:
+        axes, bad_spec = ("?",) * 5, str(exc)
     print(f"run {ledger.header.run_key}  ({run_dir})")
     print(f"  task       {ledger.header.task_id}  digest {ledger.header.task_digest[:12]}")
     print(
-        f"  experiment {ledger.header.experiment}  model={spec.model.name}"
-        f" harness={spec.harness.name} mode={spec.mode.name}"
-        f" protocol={spec.protocol.name} seed={spec.seed}"
+        f"  experiment {ledger.header.experiment}  model={axes[0]} harness={axes[1]}"
+        f" mode={axes[2]} protocol={axes[3]} seed={axes[4]}"
     )
+    if bad_spec:
+        print(f"  problem    {bad_spec}")
     kinds = Counter(e.kind for e in ledger.events)
     tokens_in = sum(e.tokens_in for e in ledger.events if e.kind == "model_call")
     tokens_out = sum(e.tokens_out for e in ledger.events if e.kind == "model_call")
