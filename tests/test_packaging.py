@@ -202,6 +202,8 @@ def test_realcli_run_from_an_empty_folder_with_the_installed_wheel(
         env=env,
     ).split()
     assert all(Path(p).is_relative_to(installed.venv) for p in where), where
+    site = _site_packages(installed.venv)
+    assert not [p.name for p in site.iterdir() if "editable" in p.name]  # no editable finder
 
     t, cpu0 = time.monotonic(), _children_cpu()
     out = _run(["realcli", "run", "model=noop", f"task={TASK}"], cwd=work, env=env)
