@@ -258,6 +258,7 @@ def show(runs_dir: Path, key: str) -> int:
     from realcli.ledger.run_records import RunRecordError, recorded_spec
 
     ledger = read_ledger(run_dir / LEDGER)
+    axes: tuple[object, ...]
     try:  # the typed record; a damaged one is a problem line, the rest still shows
         s = recorded_spec(ledger.header.spec, run_dir / LEDGER)
         axes, bad_spec = (s.model.name, s.harness.name, s.mode.name, s.protocol.name, s.seed), ""
