@@ -12,6 +12,12 @@ from hydra.core.hydra_config import HydraConfig
 from omegaconf import DictConfig, OmegaConf
 from omegaconf.errors import MissingMandatoryValue
 
+from realcli.runner.conf_paths import (
+    USER_CONFIG_ENV,
+    search_path_override,
+    shipped_conf_dir,
+    user_config_dirs,
+)
 from realcli.runner.folders import RunOutcome, finished_outcome, run_dir_for
 from realcli.runner.spec import run_key, validate_spec
 from realcli.runner.sweep_progress import job_reporter
@@ -19,9 +25,19 @@ from realcli.runner.sweep_status import RunResult
 from realcli.schema.run_spec import CONFIG_GROUPS, PathsSpec, RunSpec
 from realcli.util.errors import ConfigError, RealcliError
 
-__all__ = ["CONF_DIR", "default_paths", "hydra_main", "run_job", "spec_from_cfg"]
+__all__ = [
+    "CONF_DIR",
+    "USER_CONFIG_ENV",
+    "default_paths",
+    "hydra_main",
+    "run_job",
+    "search_path_override",
+    "spec_from_cfg",
+    "user_config_dirs",
+]
 
-CONF_DIR = Path(__file__).resolve().parents[2] / "conf"
+CONF_DIR = shipped_conf_dir()
+"""The config groups shipped in the package (``realcli.conf``; the repo's ``conf/``)."""
 
 
 def spec_from_cfg(cfg: DictConfig, choices: dict[str, Any]) -> RunSpec:
@@ -42,12 +58,13 @@ def spec_from_cfg(cfg: DictConfig, choices: dict[str, Any]) -> RunSpec:
 
 
 def default_paths() -> PathsSpec:
-    """The ``paths`` group as ``realcli run`` composes it (conf/paths, conf/local, REALCLI_*
-    environment variables), for the commands that are not Hydra apps."""
+    """The ``paths`` group as ``realcli run`` composes it (conf/paths, local/default.yaml of
+    the shipped or your own config dirs, REALCLI_* environment variables), for the commands
+    that are not Hydra apps."""
     from hydra import compose, initialize_config_dir
 
     with initialize_config_dir(config_dir=str(CONF_DIR), version_base="1.3"):
-        cfg = compose(config_name="config")
+        cfg = compose(config_name="config", overrides=search_path_override(user_config_dirs()))
     raw = OmegaConf.to_container(cfg.paths, resolve=True)
     assert isinstance(raw, dict)
     return PathsSpec(**{str(k): str(Path(str(v)).resolve()) for k, v in raw.items()})

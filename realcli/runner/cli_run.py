@@ -9,7 +9,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from realcli.runner.app import CONF_DIR, hydra_main
+from realcli.runner.app import CONF_DIR, hydra_main, search_path_override, user_config_dirs
 from realcli.schema.run_spec import CONFIG_GROUPS, RunSpec
 from realcli.util.errors import ConfigError, RealcliError
 from realcli.util.validation import did_you_mean
@@ -43,7 +43,7 @@ def config_dirs(argv: Sequence[str]) -> list[Path]:
             dirs.append(Path(next(it, ".")))
         elif arg.startswith("--config-dir="):
             dirs.append(Path(arg.split("=", 1)[1]))
-    return [*dirs, CONF_DIR]
+    return [*dirs, *user_config_dirs(), CONF_DIR]
 
 
 def _options(group: str, dirs: Sequence[Path]) -> list[str]:
@@ -122,7 +122,10 @@ def run_command(argv: Sequence[str]) -> int:
         extra.append(_RAY_LOCAL)
     if "hydra/launcher=ray" in argv and not any("include_dashboard" in a for a in argv):
         extra.append(_RAY_NO_DASHBOARD)
-    sys.argv = ["realcli run", *argv, *extra]
+    search = []  # $REALCLI_CONFIG_DIR (first: overrides after `--cfg job` would not parse)
+    if not any(a.lstrip("+").startswith("hydra.searchpath=") for a in argv):
+        search = search_path_override(user_config_dirs())
+    sys.argv = ["realcli run", *search, *argv, *extra]
     try:
         hydra_main()
     finally:  # the summary, also when a job raised and Hydra stopped the sweep

@@ -255,20 +255,23 @@ def find_run(runs_dir: Path, key: str) -> Path:
 
 def show(runs_dir: Path, key: str) -> int:
     run_dir = find_run(runs_dir, key)
+    from realcli.ledger.run_records import RunRecordError, recorded_spec
+
     ledger = read_ledger(run_dir / LEDGER)
-    spec = ledger.header.spec
-
-    def axis(name: str) -> object:
-        value = spec.get(name)
-        return value.get("name", "?") if isinstance(value, dict) else "?"
-
+    axes: tuple[object, ...]
+    try:  # the typed record; a damaged one is a problem line, the rest still shows
+        s = recorded_spec(ledger.header.spec, run_dir / LEDGER)
+        axes, bad_spec = (s.model.name, s.harness.name, s.mode.name, s.protocol.name, s.seed), ""
+    except RunRecordError as exc:
+        axes, bad_spec = ("?",) * 5, str(exc)
     print(f"run {ledger.header.run_key}  ({run_dir})")
     print(f"  task       {ledger.header.task_id}  digest {ledger.header.task_digest[:12]}")
     print(
-        f"  experiment {ledger.header.experiment}  model={axis('model')}"
-        f" harness={axis('harness')} mode={axis('mode')}"
-        f" protocol={axis('protocol')} seed={spec.get('seed', '?')}"
+        f"  experiment {ledger.header.experiment}  model={axes[0]} harness={axes[1]}"
+        f" mode={axes[2]} protocol={axes[3]} seed={axes[4]}"
     )
+    if bad_spec:
+        print(f"  problem    {bad_spec}")
     kinds = Counter(e.kind for e in ledger.events)
     tokens_in = sum(e.tokens_in for e in ledger.events if e.kind == "model_call")
     tokens_out = sum(e.tokens_out for e in ledger.events if e.kind == "model_call")
@@ -359,6 +362,16 @@ def regrade(runs_dir: Path, keys: Sequence[str]) -> int:
 
 def _regraded(run_dir: Path, old: Verdict) -> Verdict:
     """The verdict rebuilt from the run's saved test output, task.toml copy and ledger."""
+    from realcli.ledger.run_records import read_run_record
+
+    record = read_run_record(run_dir)  # spec.json: the run it says it is
+    if record.run_key != old.run_key:
+        raise RealcliError(
+            str(run_dir / VERDICT),
+            "run_key",
+            f"verdict is for {old.run_key!r}, spec.json for {record.run_key!r}",
+            "move the verdict back to its own run folder, or rerun this run",
+        )
     task_doc = load_task_copy(run_dir)
     try:
         task = TaskSpec.model_validate(task_doc)
@@ -501,14 +514,15 @@ def _docker_spec(overrides: Sequence[str]) -> DockerSpec:
     from hydra.errors import HydraException
     from omegaconf import OmegaConf
 
-    from realcli.runner.app import CONF_DIR
+    from realcli.runner.app import CONF_DIR, search_path_override, user_config_dirs
 
     bad = [o for o in overrides if not o.lstrip("+~").startswith("sandbox.docker.")]
     if bad:
         raise ConfigError("command line", bad[0], "not a docker option", "use sandbox.docker.KEY=V")
     try:
         with initialize_config_dir(config_dir=str(CONF_DIR), version_base="1.3"):
-            cfg = compose(config_name="config", overrides=["sandbox=docker", *overrides])
+            search = search_path_override(user_config_dirs())  # their local/default.yaml
+            cfg = compose(config_name="config", overrides=["sandbox=docker", *overrides, *search])
     except HydraException as exc:
         raise ConfigError(
             "command line", None, str(exc).splitlines()[0], "fix the override"

@@ -82,14 +82,15 @@ def compose_judge(
     from hydra.errors import HydraException
     from omegaconf import OmegaConf
 
-    from realcli.runner.app import CONF_DIR
+    from realcli.runner.app import CONF_DIR, user_config_dirs
     from realcli.runner.cli_run import check_group_overrides
 
     argv = [*overrides]
     for d in config_dirs:
         argv = ["--config-dir", d, *argv]
     check_group_overrides(argv)
-    search = [f"file://{Path(d).resolve()}" for d in config_dirs]
+    dirs = [*(Path(d).resolve() for d in config_dirs), *user_config_dirs()]
+    search = [f"file://{d}" for d in dirs]
     extra = [f"hydra.searchpath=[{','.join(search)}]"] if search else []
     GlobalHydra.instance().clear()
     try:

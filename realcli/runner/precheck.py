@@ -139,11 +139,11 @@ def _bad_yaml(dirs: Sequence[Path], overrides: Sequence[str], exc: BaseException
 
 
 def _compose(overrides: list[str], dirs: Sequence[Path]) -> tuple[DictConfig, dict[str, str]]:
-    """The config Hydra composes for the first job (with the ``-cd`` dirs first, as Hydra
-    searches them), and its group choices."""
+    """The config Hydra composes for the first job (the shipped groups, then the ``-cd`` and
+    ``$REALCLI_CONFIG_DIR`` dirs in order, as Hydra searches them), and its group choices."""
     *extra, conf_dir = dirs
     search_path = create_config_search_path(str(conf_dir))
-    for folder in reversed(extra):
+    for folder in extra:
         if not folder.is_dir():
             raise ConfigError(
                 "command line",

@@ -86,10 +86,10 @@ def compose_report(
     from hydra.errors import HydraException
     from omegaconf import OmegaConf
 
-    from realcli.runner.app import CONF_DIR
+    from realcli.runner.app import CONF_DIR, user_config_dirs
 
     choice, rest = _check_overrides(overrides)
-    dirs = [Path(d).resolve() for d in config_dirs]
+    dirs = [*(Path(d).resolve() for d in config_dirs), *user_config_dirs()]
     if not any((d / "report" / f"{choice}.yaml").is_file() for d in [*dirs, CONF_DIR]):
         known = sorted({p.stem for d in [*dirs, CONF_DIR] for p in (d / "report").glob("*.yaml")})
         raise ConfigError(

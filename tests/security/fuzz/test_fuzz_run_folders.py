@@ -224,7 +224,7 @@ SPEC_CASES = [
     ingest(
         "spec-model-not-object",
         _edit(SPEC, _set("spec.model", [1])),
-        ("spec.json: spec.model.name: missing",),
+        ("spec.json: spec.model: expected object, found [1]",),
     ),
     ingest("spec-directory", _as_dir(SPEC), ("spec.json: is a directory",)),
     ingest("spec-fifo", _as_fifo(SPEC), ("spec.json: is a FIFO",), timeout_s=15),
@@ -744,7 +744,7 @@ SHOW_REGRADE_CASES = [
     _show(
         "show-header-spec-wrong-types",
         _header(lambda h: json.dumps({**json.loads(h), "spec": {"model": 3, "seed": "s"}})),
-        ("model=? harness=?",),
+        ("model=? harness=?", "ledger.jsonl: line 1: spec.model: expected object, found 3"),
     ),
     _show(
         "show-ledger-directory",
