@@ -34,7 +34,11 @@ from realcli.judge.artifacts import (
 )
 from realcli.judge.base import JUDGES, Judge
 from realcli.judge.context import RunEvidence
-from realcli.judge.deliverable_dimensions import deliverable_dimensions, deliverable_facts, summarise
+from realcli.judge.deliverable_dimensions import (
+    deliverable_dimensions,
+    deliverable_facts,
+    summarise,
+)
 from realcli.judge.rubric import final_score
 from realcli.judge.taxonomy import classify
 from realcli.schema.judgement import ClauseJudgement, Evidence, Judgement
