@@ -179,7 +179,7 @@ class LiveMonitor:
         round_no = self.round
 
         def delivered(_: object) -> None:
-            self.run._intervene(
+            self.run.intervene(
                 round_no, "guidance", "stall", source, "inject", text, substep=substep
             )
 
@@ -212,7 +212,7 @@ class LiveMonitor:
                 workspace=self.workspace,
                 out_dir=self.run.run_dir / "probes",
                 round_no=probe,
-                options=self.run._options(self.workspace),
+                options=self.run.options(self.workspace),
                 make_sandbox=self.run.make_sandbox,
                 timeout_s=self.run.task.spec.timeouts.tests_s,
                 redactor=self.run.redactor,

@@ -79,7 +79,7 @@ class RunRounds(AgentSession, RunGrading):
             if protocol.plan:
                 plan, source = plan_text(self.task)
                 instruction = with_plan(instruction, plan)
-                self._intervene(1, "plan", "protocol", source, "prompt", plan)
+                self.intervene(1, "plan", "protocol", source, "prompt", plan)
             self.first_instruction = instruction
             message, resume = instruction, False
             passed_before = False
@@ -112,7 +112,7 @@ class RunRounds(AgentSession, RunGrading):
                     text = feedback_message(round_no, graded, hidden, protocol.feedback_chars)
                     text = with_score_output(text, self.task, self.run_dir, round_no, hidden)
                     message, resume, delivery = self._continuation(text)
-                    self._intervene(round_no + 1, "feedback", "round_end", "tests", delivery, text)
+                    self.intervene(round_no + 1, "feedback", "round_end", "tests", delivery, text)
             if self.spec.progress.replay and self.live.snapshotter is not None:
                 self._progress()
         finally:
@@ -152,7 +152,7 @@ class RunRounds(AgentSession, RunGrading):
                 self.make_sandbox,
                 grid=p.grid,
                 exhaustive=p.exhaustive,
-                options_for=self._options,
+                options_for=self.options,
                 redactor=self.redactor,
             )
         except Exception as exc:

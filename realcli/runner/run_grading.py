@@ -41,7 +41,7 @@ class RunGrading(RunState):
                 workspace=workspace,
                 out_dir=self.run_dir / "tests",
                 round_no=round_no,
-                options=self._options(workspace),
+                options=self.options(workspace),
                 make_sandbox=self.make_sandbox,
                 timeout_s=self.task.spec.timeouts.tests_s,
                 redactor=self.redactor,

@@ -66,12 +66,12 @@ class RunState:
 
         kind = self.spec.sandbox.kind
         try:
-            found = find_missing(self.task, self._options(workspace), self.make_sandbox, kind)
+            found = find_missing(self.task, self.options(workspace), self.make_sandbox, kind)
         except SandboxError as exc:
             return [(ErrorType.sandbox_error, one_line(exc))]
         return [(ErrorType.missing_tool, m.message()) for m in found]
 
-    def _options(self, workspace: Path, **extra: object) -> SandboxOptions:
+    def options(self, workspace: Path, **extra: object) -> SandboxOptions:
         """Sandbox options for this run: the task's limits, with the sandbox group's overrides."""
         sb = self.spec.sandbox
         limits = {"max_processes": sb.max_processes, "enforce_limits": sb.enforce_limits}
@@ -106,7 +106,7 @@ class RunState:
             self.disk.release()
             self.disk = None
 
-    def _intervene(
+    def intervene(
         self,
         round_no: int,
         kind: Literal["plan", "feedback", "guidance"],
@@ -117,6 +117,8 @@ class RunState:
         *,
         substep: str | None = None,
     ) -> None:
+        """One plan, feedback or guidance message, recorded as an ``intervention`` event
+        (guidance with what is left of its budget)."""
         guidance = self.spec.protocol.guidance
         left = None
         if kind == "guidance" and guidance is not None:

@@ -94,7 +94,7 @@ class AgentSession(RunState):
                 return reason, seconds
             text, source, substep = found
             message, resume, delivery = self._continuation(guidance_message(text))
-            self._intervene(
+            self.intervene(
                 self.live.round,
                 "guidance",
                 "agent_stopped",
@@ -148,7 +148,7 @@ class AgentSession(RunState):
                 self.redactor.add(secret)
             harness = make_harness(self.spec.harness)
             sb = self.spec.sandbox
-            options = self._options(
+            options = self.options(
                 workspace, gateway_socket=sock_dir / "gateway.sock", gateway_port=sb.gateway_port
             )
             timeout = sb.agent_timeout_s or self.task.spec.timeouts.agent_s
