@@ -9,6 +9,12 @@ While the run works, its workspace lives in a neutral temp folder (``workspace``
 folder links to it: :func:`realcli.runner.workspace.stage_workspace`) on a filesystem of its
 own, ``disk_mb`` in size (:mod:`realcli.sandbox.disk`); before the verdict it is a plain
 folder in the run folder again.
+
+This module is the run's lifecycle (its folder, spec.json, header, ledger); the rest has a room
+of its own: :mod:`~realcli.runner.rounds` (setup, rounds, protocols, verdict),
+:mod:`~realcli.runner.session` (agent sessions), :mod:`~realcli.runner.live` (snapshots,
+witness captures, stall guidance), :mod:`~realcli.runner.fidelity`,
+:mod:`~realcli.runner.run_grading` and :mod:`~realcli.runner.run_state` (what they share).
 """
 
 from __future__ import annotations
