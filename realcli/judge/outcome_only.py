@@ -34,9 +34,13 @@ from realcli.judge.artifacts import (
 )
 from realcli.judge.base import JUDGES, Judge
 from realcli.judge.context import RunEvidence
+from realcli.judge.deliverable_dimensions import (
+    deliverable_dimensions,
+    deliverable_facts,
+    summarise,
+)
 from realcli.judge.rubric import final_score
 from realcli.judge.taxonomy import classify
-from realcli.judge.trajectory import deliverable_dimensions, deliverable_facts, summarise
 from realcli.schema.judgement import ClauseJudgement, Evidence, Judgement
 from realcli.schema.task_spec import Deliverable
 from realcli.schema.verdict import VerdictStatus

@@ -29,6 +29,7 @@ from realcli.grading.verdict import build_verdict
 from realcli.ledger import read_ledger
 from realcli.ledger.layout import LEDGER
 from realcli.runner import commands
+from realcli.runner import regrade as regrade_cmd
 from realcli.runner.execute import execute_run
 from realcli.runner.folders import RunOutcome
 from realcli.runner.health import TaskHealth, check_task
@@ -325,14 +326,14 @@ def test_regrade_reproduces_every_verdict_from_saved_output(
     for name, outcome in out.items():
         old = outcome.verdict
         assert old is not None
-        new = commands._regraded(outcome.run_dir, old)
+        new = regrade_cmd._regraded(outcome.run_dir, old)
         assert new.model_dump(exclude={"graded_at"}) == old.model_dump(exclude={"graded_at"}), name
     # a tampered score file on disk is seen again by regrade: the saved record is checked
     meta = out["sf-scorefile"].run_dir / "tests" / "round-1.f2p.scoreset.json"
     (out["sf-scorefile"].run_dir / "tests" / "round-1.f2p.score.json").unlink()
     old = out["sf-scorefile"].verdict
     assert old is not None and json.loads(meta.read_text())["score_written"]
-    regraded = commands._regraded(out["sf-scorefile"].run_dir, old)
+    regraded = regrade_cmd._regraded(out["sf-scorefile"].run_dir, old)
     assert not regraded.passed and regraded.tampered
     assert commands.show(runs_dir, out["noop-text"].run_dir.name) == 0
     assert "P2P none (the task has no P2P set)" in capsys.readouterr().out
