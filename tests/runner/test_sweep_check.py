@@ -101,3 +101,17 @@ def test_a_hundred_job_sweep_is_checked_in_seconds(env: Path) -> None:
     print(f"100-job sweep checked in {seconds:.2f} s")
     assert seconds < 60, seconds
     _nothing_ran(env)
+
+
+def test_agents_list_shows_versions_installs_and_modes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from realcli.runner.commands import agents_list
+
+    assert agents_list(tmp_path / "empty") == 0
+    rows = {line.split()[0]: line.split() for line in capsys.readouterr().out.splitlines()}
+    assert rows["openhands"][:5] == ["openhands", "pip", "1.16.0", "missing", "cli_only"]
+    assert rows["codex"][:5] == ["codex", "npm", "0.171.0", "missing", "cli_only,hybrid"]
+    builtin = "builtin - - n/a cli_only,gui_only,hybrid nothing to install"
+    assert rows["builtin"] == builtin.split()
+    assert list(rows)[:2] == ["node", "builtin"] and "command" in rows
