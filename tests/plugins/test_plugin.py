@@ -53,7 +53,7 @@ def demo_run(plugin_env: dict[str, str]) -> Path:
 
 
 def test_run_uses_the_plugin_harness(demo_run: Path) -> None:
-    spec = json.loads((demo_run / "spec.json").read_text())
+    spec = json.loads((demo_run / "spec.json").read_text())["spec"]
     assert spec["harness"]["kind"] == "demo" and spec["harness"]["options"] == {"probe": "ls -1"}
     session = next(
         json.loads(line)
