@@ -7,6 +7,7 @@ import duckdb
 import polars as pl
 
 from realcli.schema.report import ReportSpec
+from realcli.warehouse import fetch_df
 
 NAME = "demo_runs_per_harness"
 TITLE = "Demo plugin: runs per harness"
@@ -16,10 +17,11 @@ COLUMN_LABELS = {"harness": "harness", "runs": "runs", "passed": "passed"}
 
 
 def data(con: duckdb.DuckDBPyConnection, *, spec: ReportSpec | None = None) -> pl.DataFrame:
-    return con.execute(
+    return fetch_df(
+        con,
         "select harness, count(*) as runs, count(*) filter (where passed) as passed "
-        "from fct_runs group by harness order by harness"
-    ).pl()
+        "from fct_runs group by harness order by harness",
+    )
 
 
 def chart(df: pl.DataFrame) -> alt.TopLevelMixin:
