@@ -11,7 +11,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from analysis.figures import FIGURES, Figure, by_name
+from analysis.figures import Figure, all_figures, by_name
 from analysis.report import build_report
 from realcli.schema.report import ReportSpec
 from realcli.util.bounded import MIB, BadFile, read_json_file
@@ -30,7 +30,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     report.add_argument(
         "--figure",
         action="append",
-        choices=[f.NAME for f in FIGURES],
+        choices=[f.NAME for f in all_figures()],
         help="only this figure (repeatable); default: all",
     )
     report.add_argument(
@@ -43,7 +43,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     if args.command == "figures":
-        for figure in FIGURES:
+        for figure in all_figures():
             print(f"{figure.NAME}\t{figure.TITLE}")
         return 0
     try:
@@ -51,7 +51,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.figure:
             spec = spec.model_copy(update={"figures": tuple(args.figure)})
         names = list(spec.figures)
-        figures = [_figure(n, args.spec) for n in names] if names else list(FIGURES)
+        figures = [_figure(n, args.spec) for n in names] if names else list(all_figures())
         index = build_report(args.warehouse, args.out, figures=figures, spec=spec)
     except RealcliError as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -78,7 +78,7 @@ def _figure(name: str, spec_path: Path | None) -> Figure:
     try:
         return by_name(name)
     except KeyError:
-        known = ", ".join(f.NAME for f in FIGURES)
+        known = ", ".join(f.NAME for f in all_figures())
         where = str(spec_path) if spec_path else "command line"
         raise RealcliError(
             where, "report.figures", f"no figure {name!r}", f"use one of: {known}"

@@ -26,7 +26,7 @@ from typing import Any
 import duckdb
 import polars as pl
 
-from analysis.figures import FIGURES, Figure
+from analysis.figures import Figure, all_figures
 from analysis.filtering import describe_filters, open_population
 from analysis.population import COLUMN_LABELS as POPULATION_LABELS
 from analysis.population import RATES_NOTE, population_table
@@ -45,15 +45,17 @@ def build_report(
     warehouse: Path,
     out_dir: Path,
     *,
-    figures: Sequence[Figure] = FIGURES,
+    figures: Sequence[Figure] | None = None,
     spec: ReportSpec | None = None,
 ) -> Path:
     """Write the report for ``warehouse`` into ``out_dir``; returns the path of index.html.
 
     ``spec.filters`` chooses the runs (:mod:`analysis.filtering`): every figure and the summary
-    see only those. The resolved spec is written to ``out_dir/report_spec.json``.
+    see only those. The resolved spec is written to ``out_dir/report_spec.json``. ``figures``:
+    default every registered figure (:func:`analysis.figures.all_figures`, plugins included).
     """
     spec = spec or ReportSpec()
+    figures = all_figures() if figures is None else figures
     con = open_population(warehouse, spec.filters)
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / REPORT_SPEC_FILE).write_text(

@@ -13,7 +13,7 @@ import os
 import sys
 from pathlib import Path
 
-from analysis.figures import FIGURES
+from analysis.figures import all_figures
 from realcli.warehouse import connect
 
 WAREHOUSE = Path(os.environ.get("REALCLI_WAREHOUSE", "warehouse.duckdb"))
@@ -24,7 +24,7 @@ con = connect(WAREHOUSE, read_only=True)
 
 # %%
 drawn = []
-for figure in FIGURES:
+for figure in all_figures():
     df = figure.data(con)
     print(f"## {figure.TITLE}\n{df}\n")
     if df.is_empty():
@@ -38,7 +38,7 @@ for figure in FIGURES:
 
         display(chart)
 
-print(f"charts drawn: {len(drawn)} of {len(FIGURES)} figures, in {CHARTS.resolve()}")
+print(f"charts drawn: {len(drawn)} of {len(all_figures())} figures, in {CHARTS.resolve()}")
 
 # %%
 con.close()

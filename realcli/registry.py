@@ -1,11 +1,14 @@
 """One registry type for realcli's extension points, filled by built-ins and by entry points
 the same way.
 
-A registry maps a name to a component (a class or a factory). Built-ins register with the
-:meth:`Registry.register` decorator when their module is imported; a plugin package registers
-through the entry-point group the registry names (``[project.entry-points."realcli.judges"]
-myjudge = "mypkg.judge:MyJudge"``). Config names a component by its registry name, never by
-an import path.
+Every extension point is one :class:`Registry`: harnesses (``realcli.harnesses``), sandbox
+backends (``realcli.sandboxes``), gateway backends (``realcli.backends``), tool tables
+(``realcli.toolsets``), judges, clause checkers, cheat detectors and figures
+(``realcli.figures``); docs/extending.md. A registry maps a name to a component (a class, a
+table or a module). Built-ins register with the :meth:`Registry.register` decorator when their
+module is imported; a plugin package registers through the entry-point group the registry
+names (``[project.entry-points."realcli.judges"] myjudge = "mypkg.judge:MyJudge"``). Config
+names a component by its registry name, never by an import path.
 """
 
 from __future__ import annotations
@@ -27,12 +30,17 @@ class Registry(Generic[T]):
     """Named components of one kind. ``builtins``: modules imported (once) before the first
     lookup, so registering is a side effect of importing them."""
 
-    def __init__(self, kind: str, group: str, builtins: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, kind: str, group: str, builtins: tuple[str, ...] = (), *, ordered: bool = False
+    ) -> None:
         self.kind = kind
         self.group = group
         self._builtins = builtins
         self._items: dict[str, T] = {}
         self._loaded = False
+        self._ordered = ordered
+        """Iterate in registration order (built-ins as registered, then plugins by entry-point
+        name) instead of by name."""
 
     def register(self, name: str) -> Callable[[T], T]:
         def add(item: T) -> T:
@@ -49,8 +57,8 @@ class Registry(Generic[T]):
         self._loaded = True
         for module in self._builtins:
             import_module(module)
-        for ep in entry_points(group=self.group):
-            if ep.name not in self._items:
+        for ep in sorted(entry_points(group=self.group), key=lambda e: e.name):
+            if ep.name not in self._items:  # a built-in of that name wins
                 self._items[ep.name] = ep.load()
 
     def names(self) -> list[str]:
@@ -63,7 +71,19 @@ class Registry(Generic[T]):
 
     def __iter__(self) -> Iterator[tuple[str, T]]:
         self._load()
-        return iter(sorted(self._items.items()))
+        items = list(self._items.items())
+        return iter(items if self._ordered else sorted(items))
+
+    def __len__(self) -> int:
+        self._load()
+        return len(self._items)
+
+    def __getitem__(self, name: str) -> T:
+        return self.get(name)
+
+    def values(self) -> list[T]:
+        """The components, in iteration order."""
+        return [item for _, item in self]
 
     def get(self, name: str, where: str = "config", field: str | None = None) -> T:
         """The component ``name``; a clear error naming ``where``/``field`` when unknown."""

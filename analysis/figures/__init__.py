@@ -10,7 +10,11 @@ rows although the warehouse has runs. A table row that stands for runs carries t
 ``run_keys`` column (``list[str]``): the report links the row to those runs' pages and writes
 the column to the CSV space-separated. Rows quoted from a paper carry
 ``source`` = :data:`analysis.published.PAPER_WEAVE` / ``PAPER_LONGCLI`` (ours: ``"realcli"``).
-Adding a figure: write the module, add it to :data:`FIGURES`.
+
+:data:`FIGURES` is a :class:`~realcli.registry.Registry` of figure modules (``realcli.figures``
+entry-point group). The built-ins register here, in the order below (the report's order); a
+plugin's figures (an entry point naming a module: ``myfig = "mypkg.myfig"``) come after them,
+by entry-point name. Adding a built-in figure: write the module, add it to ``_BUILTINS``.
 """
 
 from __future__ import annotations
@@ -47,9 +51,10 @@ from analysis.figures import (
     weave_cross_harness,
     weave_leaderboard,
 )
+from realcli.registry import Registry
 from realcli.schema.report import ReportSpec
 
-__all__ = ["FIGURES", "Figure", "by_name"]
+__all__ = ["FIGURES", "Figure", "all_figures", "by_name"]
 
 
 class Figure(Protocol):
@@ -66,7 +71,7 @@ class Figure(Protocol):
     def chart(self, df: pl.DataFrame) -> alt.TopLevelMixin: ...
 
 
-FIGURES: tuple[Figure, ...] = (
+_BUILTINS: tuple[Figure, ...] = (
     longcli_main_table,
     step_distribution,
     self_correction,
@@ -94,9 +99,34 @@ FIGURES: tuple[Figure, ...] = (
 )
 
 
+FIGURES: Registry[Figure] = Registry("figure", "realcli.figures", ordered=True)
+"""Figures by ``NAME``: the built-ins in report order, then plugins."""
+for _figure in _BUILTINS:
+    FIGURES.register(_figure.NAME)(_figure)
+
+
+def all_figures() -> tuple[Figure, ...]:
+    """Every registered figure, in report order (built-ins first, then plugins by name).
+
+    Raises:
+        TypeError: a plugin's entry point is not a figure module (no NAME, data or chart).
+    """
+    out = []
+    for name, figure in FIGURES:
+        missing = [
+            a for a in ("NAME", "TITLE", "CAPTION", "data", "chart") if not hasattr(figure, a)
+        ]
+        if missing:
+            raise TypeError(f"realcli.figures entry {name!r} has no {', '.join(missing)}")
+        if name != figure.NAME:
+            raise TypeError(f"realcli.figures entry {name!r} names a figure {figure.NAME!r}")
+        out.append(figure)
+    return tuple(out)
+
+
 def by_name(name: str) -> Figure:
-    for figure in FIGURES:
-        if name == figure.NAME:
-            return figure
-    known = ", ".join(f.NAME for f in FIGURES)
+    """The figure ``name``. Raises KeyError naming the known figures."""
+    if name in FIGURES:
+        return FIGURES.get(name)
+    known = ", ".join(f.NAME for f in all_figures())
     raise KeyError(f"no figure {name!r} (known: {known})")

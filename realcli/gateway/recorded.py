@@ -21,8 +21,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from realcli.gateway.backends import Backend, BackendError
+from realcli.gateway.backends import BACKENDS, Backend, BackendError, BackendInputs
 from realcli.gateway.wire import ChatReply, ChatRequest, ToolCall, Usage
+from realcli.schema.run_spec import ModelSpec
 from realcli.util.errors import ConfigError
 
 __all__ = ["CALL_LOG", "RecordedBackend"]
@@ -60,10 +61,24 @@ def _reply(record: Mapping[str, Any]) -> ChatReply:
     return ChatReply(content=content, tool_calls=tuple(calls), usage=_usage(record.get("usage")))
 
 
+@BACKENDS.register("recorded")
 class RecordedBackend(Backend):
     """Serves the answered calls of the run folder ``run_dir``, by conversation position."""
 
     name = "recorded"
+
+    @classmethod
+    def from_spec(cls, model: ModelSpec, inputs: BackendInputs) -> Backend:
+        if not model.recorded_from or model.recorded_from == "???":
+            raise ConfigError(
+                f"conf/model/{model.name}.yaml",
+                "model.recorded_from",
+                "the recorded backend needs the run folder to replay",
+                "set model.recorded_from=PATH of an earlier run folder (runs/<experiment>/"
+                "<run_key>)",
+            )
+        path = Path(model.recorded_from).expanduser()
+        return cls(path, model_name=model.name, latency_ms=model.latency_ms)
 
     def __init__(
         self, run_dir: Path, *, model_name: str = "recorded", latency_ms: float = 0.0

@@ -23,10 +23,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from realcli.catalog.trajectory import load_actions
-from realcli.gateway.backends import Backend, BackendError
+from realcli.gateway.backends import BACKENDS, Backend, BackendError, BackendInputs
 from realcli.gateway.toolmap import Target, ToolMappingError, map_action
 from realcli.gateway.wire import ChatReply, ChatRequest, ToolCall, text_of
 from realcli.schema.actions import Action, GuiAction, MessageAction, ShellAction, WriteAction
+from realcli.schema.run_spec import ModelSpec
+from realcli.util.errors import ConfigError
 
 __all__ = [
     "CONTINUATION_MARK",
@@ -79,10 +81,15 @@ def _join(parts: Sequence[str | None]) -> str | None:
     return text or None
 
 
+@BACKENDS.register("replay")
 class ReplayBackend(Backend):
     """Serves ``actions`` (``write`` contents inlined) as tool calls, one per model call."""
 
     name = "replay"
+
+    @classmethod
+    def from_spec(cls, model: ModelSpec, inputs: BackendInputs) -> Backend:
+        return cls(inputs.reference, workdir=inputs.workdir, latency_ms=model.latency_ms)
 
     def __init__(
         self, actions: Sequence[Action], *, workdir: str = "/app", latency_ms: float = 0.0
@@ -172,10 +179,22 @@ def _placeholder(
         return None
 
 
+@BACKENDS.register("scripted")
 class ScriptedBackend(ReplayBackend):
     """A replay of the actions in a JSONL file (e.g. an adversarial agent for tests)."""
 
     name = "scripted"
+
+    @classmethod
+    def from_spec(cls, model: ModelSpec, inputs: BackendInputs) -> Backend:
+        if not model.script:
+            raise ConfigError(
+                "model",
+                "script",
+                "the scripted backend needs a script",
+                "set model.script=PATH to a JSONL file of actions",
+            )
+        return cls(Path(model.script), workdir=inputs.workdir, latency_ms=model.latency_ms)
 
     def __init__(self, path: Path, *, workdir: str = "/app", latency_ms: float = 0.0) -> None:
         self.path = path

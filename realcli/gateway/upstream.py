@@ -45,13 +45,14 @@ from pathlib import Path
 from typing import Any
 
 from realcli import __version__
-from realcli.gateway.backends import Backend, BackendError
+from realcli.gateway.backends import BACKENDS, Backend, BackendError, BackendInputs
 from realcli.gateway.provider_limits import ProviderLimit
 from realcli.gateway.upstream_anthropic import AnthropicMessagesWire
 from realcli.gateway.upstream_key import load_api_key
 from realcli.gateway.upstream_wires import OpenAIChatWire, OpenAIResponsesWire, UpstreamWire
 from realcli.gateway.wire import ChatReply, ChatRequest
-from realcli.schema.run_spec import UpstreamSpec
+from realcli.schema.run_spec import ModelSpec, UpstreamSpec
+from realcli.util.errors import ConfigError
 from realcli.util.redact import REDACTED
 
 __all__ = ["UPSTREAM_WIRES", "UpstreamBackend", "UpstreamWire", "load_api_key"]
@@ -129,6 +130,7 @@ def _error_message(raw: bytes) -> str:
     return text.strip()[:ERROR_CHARS]
 
 
+@BACKENDS.register("upstream")
 class UpstreamBackend(Backend):
     """Answers every call by one non-streaming request to the provider ``spec`` names.
 
@@ -139,6 +141,23 @@ class UpstreamBackend(Backend):
     """
 
     name = "upstream"
+
+    @classmethod
+    def from_spec(cls, model: ModelSpec, inputs: BackendInputs) -> Backend:
+        if model.upstream is None:
+            raise ConfigError(
+                f"conf/model/{model.name}.yaml",
+                "model.upstream",
+                "the upstream backend needs an upstream section",
+                "add upstream: {wire, base_url, model, api_key_env} (see conf/model/"
+                "upstream_openai.yaml)",
+            )
+        return cls(
+            model.upstream,
+            model_name=model.name,
+            latency_ms=model.latency_ms,
+            limits_dir=inputs.limits_dir,  # model.upstream.max_concurrent's slots
+        )
 
     def __init__(
         self,

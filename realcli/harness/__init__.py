@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import importlib
-
 from realcli.harness.base import (
+    HARNESSES,
     Harness,
     HarnessContext,
     HarnessOutcome,
@@ -30,31 +29,15 @@ __all__ = [
     "make_harness",
 ]
 
-HARNESSES: dict[str, str] = {
-    "builtin": "realcli.harness.builtin:BuiltinHarness",
-    "codex": "realcli.harness.codex:CodexHarness",
-    "claude_code": "realcli.harness.claude_code:ClaudeCodeHarness",
-    "openclaw": "realcli.harness.openclaw:OpenClawHarness",
-    "hermes": "realcli.harness.hermes:HermesHarness",
-    "openhands": "realcli.harness.openhands:OpenHandsHarness",
-    "command": "realcli.harness.command:CommandHarness",
-}
-"""Harness adapters by registry name (``harness.kind`` in config): ``module:Class``,
-imported on first use."""
 
-
-def harness_class(kind: str) -> type[Harness]:
-    """The adapter class registered as ``kind``. Raises KeyError for unknown kinds."""
-    try:
-        target = HARNESSES[kind]
-    except KeyError:
-        raise KeyError(f"unknown harness kind {kind!r}; registered: {sorted(HARNESSES)}") from None
-    module, _, name = target.partition(":")
-    cls = getattr(importlib.import_module(module), name)
-    assert isinstance(cls, type) and issubclass(cls, Harness), target
-    return cls
+def harness_class(
+    kind: str, where: str = "config", field: str | None = "harness.kind"
+) -> type[Harness]:
+    """The adapter class registered as ``kind``. Raises ConfigError naming ``where``/``field``
+    (with the registered names) for an unknown kind."""
+    return HARNESSES.get(kind, where, field)
 
 
 def make_harness(spec: HarnessSpec) -> Harness:
-    """The registered adapter for ``spec.kind``. Raises KeyError for unknown kinds."""
+    """The registered adapter for ``spec.kind``. Raises ConfigError for an unknown kind."""
     return harness_class(spec.kind)(spec)

@@ -12,16 +12,24 @@ import threading
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+from pydantic import ValidationError
 
 from realcli.harness.exchanges import ExchangeFeed
+from realcli.harness.options import HarnessOptions, NoOptions
 from realcli.harness.relay import ModelCallRelay
 from realcli.ledger.writer import LedgerWriter
+from realcli.registry import Registry
 from realcli.sandbox.base import Sandbox
 from realcli.schema.run_spec import HarnessSpec
 from realcli.util.redact import Redactor
 
+if TYPE_CHECKING:
+    from realcli.harness.install import Recipe
+
 __all__ = [
+    "HARNESSES",
     "Harness",
     "HarnessContext",
     "HarnessOutcome",
@@ -100,18 +108,53 @@ class HarnessOutcome:
 
 
 class Harness(ABC):
-    """Base class of harness adapters. Registered by name in ``HARNESSES``."""
+    """Base class of harness adapters, registered by name in :data:`HARNESSES`.
+
+    Its capabilities are declared on the class: :attr:`MODES`, :attr:`Options` (the typed
+    ``harness.options``), :attr:`RECIPE` (its install) and its tool tables (the
+    ``realcli.toolsets`` registry entry of the same name); ``realcli run`` checks every job of a
+    sweep against them before the first run starts."""
 
     kind: ClassVar[str] = "abstract"
     MODES: ClassVar[frozenset[str]] = frozenset({"cli_only", "gui_only", "hybrid"})
     """Names of the modes (``conf/mode``) this adapter can run; a job asking for another mode
     is refused before a sweep starts. Adapters that cannot run every mode narrow it."""
+    Options: ClassVar[type[HarnessOptions]] = NoOptions
+    """The model ``harness.options`` must validate against (:mod:`realcli.harness.options`)."""
+    RECIPE: ClassVar[Recipe | None] = None
+    """The pinned install of the agent CLI it drives (``realcli agents install``); None: it
+    needs none."""
     resumes: ClassVar[bool] = False
     """The adapter can continue its own earlier session (``ctx.resume``); otherwise the
     runner starts a fresh session whose instruction carries the earlier transcript."""
 
     def __init__(self, spec: HarnessSpec) -> None:
         self.spec = spec
+
+    @classmethod
+    def check_options(cls, options: dict[str, Any]) -> HarnessOptions:
+        """``options`` as :attr:`Options`. Raises ValidationError (unknown key, wrong type)."""
+        return cls.Options.model_validate(options)
+
+    def _options(self) -> dict[str, Any]:
+        """``harness.options`` checked against :attr:`Options`: the keys the config sets,
+        with validated values (an adapter's own default applies to the others).
+
+        Raises:
+            ValueError: an unknown key or a wrong type (the config check refuses it first).
+        """
+        try:
+            return self.check_options(dict(self.spec.options)).model_dump(exclude_unset=True)
+        except ValidationError as exc:
+            errors = exc.errors()
+            unknown = sorted(str(e["loc"][0]) for e in errors if e["type"] == "extra_forbidden")
+            if unknown:
+                known = sorted(self.Options.model_fields)
+                problem = f"unknown key(s) {unknown} for {self.spec.kind}; known: {known}"
+            else:
+                where = ".".join(str(p) for p in errors[0]["loc"])
+                problem = f"{where}: {errors[0]['msg']}"
+            raise ValueError(f"harness.options: {problem}") from None
 
     @abstractmethod
     def run(self, ctx: HarnessContext) -> HarnessOutcome:
@@ -125,3 +168,22 @@ class Harness(ABC):
             SandboxError: the sandbox could not be started (an infra error).
             OSError: ``native_dir`` cannot be written.
         """
+
+
+HARNESSES: Registry[type[Harness]] = Registry(
+    "harness",
+    "realcli.harnesses",
+    (
+        "realcli.harness.builtin",
+        "realcli.harness.codex",
+        "realcli.harness.claude_code",
+        "realcli.harness.openclaw",
+        "realcli.harness.hermes",
+        "realcli.harness.openhands",
+        "realcli.harness.command",
+    ),
+    ordered=True,
+)
+"""Harness adapters by name (``harness.kind``): built-ins register with
+``@HARNESSES.register(name)`` where they are defined; plugins through the ``realcli.harnesses``
+entry-point group."""

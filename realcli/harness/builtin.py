@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 from typing import TextIO
 
-from realcli.harness.base import Harness, HarnessContext, HarnessOutcome, OutcomeReason
+from realcli.harness.base import HARNESSES, Harness, HarnessContext, HarnessOutcome, OutcomeReason
 from realcli.harness.process import DRAIN_S, TASK_MOUNT, wait_or_kill
 from realcli.harness.transcript import BuiltinTranscript
 from realcli.sandbox.base import SandboxProcess
@@ -43,6 +43,7 @@ def agent_binds() -> tuple[tuple[Path, str], ...]:
     return ((AGENT_SCRIPT, AGENT_MOUNT), *siblings)
 
 
+@HARNESSES.register("builtin")
 class BuiltinHarness(Harness):
     """realcli's own minimal agent loop (shell, read_file, write_file, edit_file)."""
 

@@ -29,11 +29,12 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
-from realcli.harness.base import HarnessContext, NativeSession
+from realcli.harness.base import HARNESSES, HarnessContext, NativeSession
 from realcli.harness.cli_agent import HOME_MOUNT, AgentCliHarness
-from realcli.harness.install import AgentInstall
+from realcli.harness.install import CLAUDE_CODE, AgentInstall
+from realcli.harness.options import ClaudeCodeOptions
 from realcli.harness.transcript import Transcript
 
 __all__ = [
@@ -177,6 +178,7 @@ def read_session(paths: list[Path]) -> tuple[int, int, int, list[str], list[str]
     return len(usage), tokens_in, tokens_out, call_ids, pool
 
 
+@HARNESSES.register("claude_code")
 class ClaudeCodeHarness(AgentCliHarness):
     """Claude Code in headless print mode (see the module docstring)."""
 
@@ -186,7 +188,8 @@ class ClaudeCodeHarness(AgentCliHarness):
     transcript_class = ClaudeCodeTranscript
     resumes = True
     permission_mode = "bypassPermissions"
-    option_names: ClassVar[frozenset[str]] = frozenset({"max_retries", "tools", "extra_args"})
+    Options = ClaudeCodeOptions
+    RECIPE = CLAUDE_CODE
 
     def tools(self) -> tuple[str, ...]:
         tools = self._options().get("tools", CLI_TOOLS)

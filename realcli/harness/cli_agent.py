@@ -74,27 +74,10 @@ class AgentCliHarness(Harness):
     """Base class of real agent CLI adapters (see the module docstring)."""
 
     agent: ClassVar[str]
-    """Install recipe name (:data:`realcli.harness.install.RECIPES`)."""
+    """Install recipe name (its :attr:`~realcli.harness.base.Harness.RECIPE`'s name)."""
     transcript_class: ClassVar[type[Transcript]]
     permission_mode: ClassVar[str] = "bypass"
     """The agent's approval setting as realcli runs it (recorded in the ``session`` event)."""
-    option_names: ClassVar[frozenset[str]] = frozenset()
-    """The keys ``harness.options`` may have for this adapter."""
-
-    def _options(self) -> dict[str, Any]:
-        """``harness.options``, checked against :attr:`option_names`.
-
-        Raises:
-            ValueError: an unknown key (a typo would otherwise be silently ignored).
-        """
-        options = dict(self.spec.options)
-        unknown = set(options) - self.option_names
-        if unknown:
-            raise ValueError(
-                f"harness.options: unknown key(s) {sorted(unknown)} for {self.spec.kind}; "
-                f"known: {sorted(self.option_names)}"
-            )
-        return options
 
     # ----------------------------------------------------------------- adapter hooks
     def prepare_home(self, ctx: HarnessContext, home: Path, install: AgentInstall) -> None:

@@ -55,9 +55,9 @@ import json
 import re
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
-from realcli.harness.base import HarnessContext, NativeSession
+from realcli.harness.base import HARNESSES, HarnessContext, NativeSession
 from realcli.harness.cli_agent import (
     HOME_MOUNT,
     INSTRUCTION,
@@ -65,7 +65,8 @@ from realcli.harness.cli_agent import (
     deep_merge,
     script_of,
 )
-from realcli.harness.install import AgentInstall
+from realcli.harness.install import CODEX, AgentInstall
+from realcli.harness.options import CodexOptions
 from realcli.harness.transcript import Transcript
 
 __all__ = [
@@ -99,9 +100,6 @@ CODEX_TOOLS: dict[str, tuple[str, str]] = {
     "exec": ("exec", "exec: code"),
 }
 """raw tool name -> (normalised name, atomic op)."""
-OPTION_NAMES = frozenset(
-    {"catalog_model", "catalog_patch", "max_retries", "tools", "config", "extra_args"}
-)
 OPTIONAL_TOOLS = ("view_image", "update_plan")
 DEFAULT_CATALOG_PATCH: dict[str, Any] = {"supports_search_tool": False, "prefer_websockets": False}
 _EXIT_CODE = re.compile(r"^Process exited with code (-?\d+)$", re.M)
@@ -597,6 +595,7 @@ def rollout_summary(records: list[dict[str, Any]]) -> tuple[int, int, int, tuple
 
 
 # --------------------------------------------------------------------------- harness
+@HARNESSES.register("codex")
 class CodexHarness(AgentCliHarness):
     """``codex exec --json`` under the rollout tap (see the module docstring)."""
 
@@ -605,7 +604,8 @@ class CodexHarness(AgentCliHarness):
     agent = "codex"
     transcript_class = CodexTranscript
     permission_mode = "bypass"
-    option_names: ClassVar[frozenset[str]] = OPTION_NAMES
+    Options = CodexOptions
+    RECIPE = CODEX
 
     def tools(self) -> tuple[str, ...]:
         tools = self._options().get("tools", ["view_image"])

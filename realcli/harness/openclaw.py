@@ -55,9 +55,9 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
-from realcli.harness.base import HarnessContext, NativeSession
+from realcli.harness.base import HARNESSES, HarnessContext, NativeSession
 from realcli.harness.cli_agent import (
     HOME_MOUNT,
     INSTRUCTION,
@@ -65,7 +65,8 @@ from realcli.harness.cli_agent import (
     AgentCliHarness,
     deep_merge,
 )
-from realcli.harness.install import AgentInstall
+from realcli.harness.install import OPENCLAW, AgentInstall
+from realcli.harness.options import OpenClawOptions
 from realcli.harness.transcript import Transcript
 from realcli.sandbox.base import Sandbox
 from realcli.sandbox.local import LocalSandbox
@@ -110,18 +111,6 @@ OPENCLAW_TOOLS: dict[str, tuple[str, str]] = {
     "ls": ("list_dir", "fs: list"),
 }
 """raw tool name -> (normalised name, atomic op)."""
-OPTION_NAMES = frozenset(
-    {
-        "tools",
-        "plugins",
-        "skills",
-        "background_ms",
-        "context_window",
-        "max_tokens",
-        "config",
-        "extra_args",
-    }
-)
 _PATCH_FILE = re.compile(r"^\*\*\* (?:Add|Update|Delete) File: (.+?)\s*$", re.MULTILINE)
 _MODEL_FAILED = re.compile(r"request failed|HTTP \d{3}|rate.?limit", re.IGNORECASE)
 
@@ -519,6 +508,7 @@ class OpenClawTranscript(Transcript):
 
 
 # ----------------------------------------------------------------- harness
+@HARNESSES.register("openclaw")
 class OpenClawHarness(AgentCliHarness):
     """OpenClaw's ``agent exec`` under the session tailer (see the module docstring)."""
 
@@ -527,7 +517,8 @@ class OpenClawHarness(AgentCliHarness):
     agent = "openclaw"
     transcript_class = OpenClawTranscript
     permission_mode = "exec-full"
-    option_names: ClassVar[frozenset[str]] = OPTION_NAMES
+    Options = OpenClawOptions
+    RECIPE = OPENCLAW
 
     def tools(self) -> tuple[str, ...]:
         tools = self._options().get("tools") or CLI_TOOLS

@@ -56,9 +56,9 @@ import re
 from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
-from realcli.harness.base import HarnessContext, NativeSession
+from realcli.harness.base import HARNESSES, HarnessContext, NativeSession
 from realcli.harness.cli_agent import (
     HOME_MOUNT,
     INSTRUCTION,
@@ -66,7 +66,8 @@ from realcli.harness.cli_agent import (
     deep_merge,
     script_of,
 )
-from realcli.harness.install import AgentInstall
+from realcli.harness.install import OPENHANDS, AgentInstall
+from realcli.harness.options import OpenHandsOptions
 from realcli.harness.transcript import Transcript, normalise_tool
 
 __all__ = [
@@ -110,7 +111,6 @@ FILE_EDITOR_OPS: dict[str, tuple[str, str]] = {
 MAX_ITERATIONS = "MaxIterationsReached"
 ENDED = frozenset({"finished", "error", "stuck"})
 """``execution_status`` values of a conversation that ended (its usage totals are final)."""
-OPTION_NAMES = frozenset({"tools", "builtin_tools", "num_retries", "condenser", "agent"})
 _EVENT_FILE = re.compile(r"^event-(\d+)-.*\.json$")
 
 
@@ -351,6 +351,7 @@ def read_events(conversation: Path) -> list[dict[str, Any]]:
 
 
 # --------------------------------------------------------------------------- harness
+@HARNESSES.register("openhands")
 class OpenHandsHarness(AgentCliHarness):
     """The OpenHands CLI's ``--headless --json`` mode (see the module docstring)."""
 
@@ -359,7 +360,8 @@ class OpenHandsHarness(AgentCliHarness):
     agent = "openhands"
     transcript_class = OpenHandsTranscript
     permission_mode = "always-approve"
-    option_names: ClassVar[frozenset[str]] = OPTION_NAMES
+    Options = OpenHandsOptions
+    RECIPE = OPENHANDS
 
     def _names(self, key: str, default: tuple[str, ...]) -> tuple[str, ...]:
         value = self._options().get(key, default)

@@ -105,10 +105,16 @@ def check_group_overrides(argv: Sequence[str]) -> None:
 
 def run_command(argv: Sequence[str]) -> int:
     from realcli.runner.precheck import precheck
+    from realcli.runner.sweep_check import SweepRefused
 
     try:
         check_group_overrides(argv)
         precheck(argv, config_dirs(argv))
+    except SweepRefused as exc:  # one line per refused job; nothing has started
+        for line in exc.lines:
+            print(f"realcli: error: {line}", file=sys.stderr)
+        print(f"realcli: error: {exc.summary} (fix: {exc.fix})", file=sys.stderr)
+        return 2
     except RealcliError as exc:
         print(f"realcli: error: {exc}", file=sys.stderr)
         return 2

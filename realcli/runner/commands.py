@@ -63,16 +63,24 @@ def ingest(runs_dir: Path, warehouse: Path, wait_s: float = 60.0) -> int:
 
 
 def agents_list(agents_dir: Path) -> int:
-    """One line per installable agent: name, pinned version, installed or not, where."""
-    from realcli.harness.install import RECIPES, InstallError, find_install
+    """One line per harness (and Node): name, package kind, pinned version, installed or not,
+    the modes it supports, and its executable or the command that installs it."""
+    from realcli.harness.base import HARNESSES
+    from realcli.harness.install import NODE, InstallError, Recipe, find_install
+    from realcli.runner.capabilities import mode_list
 
-    for name, recipe in RECIPES.items():
-        try:
-            where = str(find_install(name, agents_dir).entry)
-            state = "installed"
-        except InstallError:
-            where, state = f"`realcli agents install {name}`", "missing"
-        print(f"{name:<12} {recipe.kind:<4} {recipe.version:<10} {state:<9} {where}")
+    rows: list[tuple[str, Recipe | None, str]] = [("node", NODE, "-")]
+    rows += [(name, cls.RECIPE, ",".join(mode_list(cls.MODES))) for name, cls in HARNESSES]
+    for name, recipe, modes in rows:
+        if recipe is None:
+            kind, version, state, where = "-", "-", "n/a", "nothing to install"
+        else:
+            kind, version = recipe.kind, recipe.version
+            try:
+                where, state = str(find_install(recipe.name, agents_dir).entry), "installed"
+            except InstallError:
+                where, state = f"`realcli agents install {recipe.name}`", "missing"
+        print(f"{name:<12} {kind:<4} {version:<10} {state:<9} {modes:<24} {where}")
     return 0
 
 
@@ -80,13 +88,14 @@ def agents_install(agents_dir: Path, names: Sequence[str], *, force: bool = Fals
     """Install the named agents (``all``: every one) at their pinned versions."""
     import time
 
-    from realcli.harness.install import RECIPES, install
+    from realcli.harness.install import install, recipes
 
-    wanted = list(RECIPES) if "all" in names else list(dict.fromkeys(names))
-    unknown = [n for n in wanted if n not in RECIPES]
+    known = recipes()
+    wanted = list(known) if "all" in names else list(dict.fromkeys(names))
+    unknown = [n for n in wanted if n not in known]
     if unknown:
         raise RealcliError(
-            "command line", "AGENT", f"no agent {unknown[0]!r}", f"use one of {sorted(RECIPES)}"
+            "command line", "AGENT", f"no agent {unknown[0]!r}", f"use one of {sorted(known)}"
         )
     for name in wanted:
         started = time.monotonic()

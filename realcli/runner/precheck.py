@@ -138,9 +138,13 @@ def _bad_yaml(dirs: Sequence[Path], overrides: Sequence[str], exc: BaseException
     return ConfigError("command line", None, message, fix)
 
 
-def _compose(overrides: list[str], dirs: Sequence[Path]) -> tuple[DictConfig, dict[str, str]]:
+def _compose(
+    overrides: list[str], dirs: Sequence[Path], *, sweep: bool = False
+) -> tuple[DictConfig, dict[str, str]]:
     """The config Hydra composes for the first job (the shipped groups, then the ``-cd`` and
-    ``$REALCLI_CONFIG_DIR`` dirs in order, as Hydra searches them), and its group choices."""
+    ``$REALCLI_CONFIG_DIR`` dirs in order, as Hydra searches them), and its group choices.
+    ``sweep``: compose the multirun config from the sweep's own overrides and check every job
+    of it (:func:`~realcli.runner.sweep_check.check_jobs`) while Hydra is set up."""
     *extra, conf_dir = dirs
     search_path = create_config_search_path(str(conf_dir))
     for folder in extra:
@@ -162,9 +166,11 @@ def _compose(overrides: list[str], dirs: Sequence[Path]) -> tuple[DictConfig, di
         cfg = hydra.compose_config(
             config_name="config",
             overrides=overrides,
-            run_mode=RunMode.RUN,
+            run_mode=RunMode.MULTIRUN if sweep else RunMode.RUN,
             with_log_configuration=False,
         )
+        if sweep:
+            _check_sweep(cfg)
         choices = {str(k): str(v) for k, v in cfg.hydra.runtime.choices.items()}
         with open_dict(cfg):
             del cfg["hydra"]
@@ -173,6 +179,15 @@ def _compose(overrides: list[str], dirs: Sequence[Path]) -> tuple[DictConfig, di
     finally:
         GlobalHydra.instance().clear()
     return cfg, choices
+
+
+def _check_sweep(cfg: DictConfig) -> None:
+    from realcli.runner.sweep_check import check_jobs
+    from realcli.runner.sweep_plan import job_overrides
+
+    jobs = job_overrides(cfg)
+    if jobs is not None:  # another sweeper chooses jobs as it goes: each is checked at its start
+        check_jobs(cfg, jobs)
 
 
 def _writable(path: Path, key: str, choice: str | None) -> None:
@@ -214,7 +229,10 @@ def precheck(argv: Sequence[str], dirs: Sequence[Path]) -> None:
     overrides = _overrides(argv)
     if overrides is None:
         return
-    cfg, choices = _compose(_first_job(overrides), dirs)
+    first = _first_job(overrides)  # a grammar error names its argument
+    if any(a in ("--multirun", "-m") for a in argv):
+        _compose(overrides, dirs, sweep=True)  # every job: names, options, capabilities
+    cfg, choices = _compose(first, dirs)
     try:
         spec = spec_from_cfg(cfg, choices)
     except OmegaConfBaseException as exc:
@@ -226,5 +244,11 @@ def precheck(argv: Sequence[str], dirs: Sequence[Path]) -> None:
         ) from exc
     check_paths(spec, choices.get("paths"))
     from realcli.catalog import select_tasks
+    from realcli.runner.capabilities import refusals
+    from realcli.runner.sweep_check import SweepRefused, job_label
 
     select_tasks(Path(spec.paths.tasks_dir), spec.suite, spec.task)  # bad bundles fail here
+    problems = refusals(spec)  # a sweep's jobs were checked above (this is its first)
+    if problems:
+        label = job_label(0, first, choices)
+        raise SweepRefused([f"{label}: {p}" for p in problems], 1)

@@ -24,7 +24,7 @@ def validate_spec(raw: Mapping[str, Any], choices: Mapping[str, str | None]) -> 
     """``raw`` is the resolved config (a plain dict); ``choices`` maps group -> chosen option,
     so an error can name the YAML file the bad key came from."""
     try:
-        return RunSpec.model_validate(dict(raw))
+        spec = RunSpec.model_validate(dict(raw))
     except ValidationError as exc:
         field, problem, fix = describe_validation_error(exc, RunSpec)
         group = field.split(".", 1)[0]
@@ -33,6 +33,10 @@ def validate_spec(raw: Mapping[str, Any], choices: Mapping[str, str | None]) -> 
         else:
             where = "conf/config.yaml"
         raise ConfigError(where, field, problem, fix) from exc
+    from realcli.runner.capabilities import check_names
+
+    check_names(spec, choices)  # registered names, the harness's typed options
+    return spec
 
 
 def run_key(spec: RunSpec, task: TaskBundle) -> str:

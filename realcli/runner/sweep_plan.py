@@ -23,7 +23,7 @@ from omegaconf import DictConfig, OmegaConf, open_dict
 
 from realcli.util.errors import RealcliError
 
-__all__ = ["PlannedJob", "PlannedRun", "SweepPlan", "plan_sweep"]
+__all__ = ["PlannedJob", "PlannedRun", "SweepPlan", "job_overrides", "plan_sweep"]
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,9 @@ class SweepPlan:
         return sum(len(j.runs) if j.error is None else 1 for j in self.jobs)
 
 
-def _job_overrides(config: DictConfig) -> list[list[str]] | None:
+def job_overrides(config: DictConfig) -> list[list[str]] | None:
+    """Each job's overrides, in Hydra's job order, as the basic sweeper builds them from the
+    multirun ``config`` (Hydra's global instance initialised); None for another sweeper."""
     sweeper = OmegaConf.select(config, "hydra.sweeper._target_", default="") or ""
     if not str(sweeper).endswith("BasicSweeper"):
         return None
@@ -126,7 +128,7 @@ def _plan_job(
 
 def plan_sweep(config: DictConfig) -> SweepPlan | None:
     """The plan of the multirun ``config`` (see the module docstring)."""
-    jobs_overrides = _job_overrides(config)
+    jobs_overrides = job_overrides(config)
     if jobs_overrides is None:
         return None
     cache: dict[Any, Any] = {}

@@ -4,6 +4,7 @@ from realcli.sandbox.base import (
     GATEWAY_MOUNT,
     LAUNCH_FAILED_EXIT,
     LAUNCH_FAILED_MARK,
+    SANDBOXES,
     ExecResult,
     Sandbox,
     SandboxError,
@@ -31,14 +32,8 @@ __all__ = [
     "sandbox_python",
 ]
 
-SANDBOXES: dict[str, type[Sandbox]] = {"local": LocalSandbox, "docker": DockerSandbox}
-"""Sandbox backends by registry name (``sandbox.kind`` in config)."""
-
 
 def make_sandbox(kind: str, options: SandboxOptions) -> Sandbox:
-    """The registered sandbox ``kind`` built from ``options``. Raises KeyError for unknown kinds."""
-    try:
-        cls = SANDBOXES[kind]
-    except KeyError:
-        raise KeyError(f"unknown sandbox kind {kind!r}; registered: {sorted(SANDBOXES)}") from None
-    return cls(options)
+    """The registered sandbox ``kind`` built from ``options``. Raises ConfigError (naming
+    ``sandbox.kind`` and the registered names) for an unknown kind."""
+    return SANDBOXES.get(kind, "config", "sandbox.kind")(options)

@@ -16,10 +16,13 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Self
 
+from realcli.registry import Registry
+
 __all__ = [
     "GATEWAY_MOUNT",
     "LAUNCH_FAILED_EXIT",
     "LAUNCH_FAILED_MARK",
+    "SANDBOXES",
     "ExecResult",
     "Sandbox",
     "SandboxError",
@@ -178,7 +181,7 @@ class SandboxProcess(ABC):
 
 
 class Sandbox(ABC):
-    """Base class of isolation backends. Registered by name in ``SANDBOXES``."""
+    """Base class of isolation backends, registered by name in :data:`SANDBOXES`."""
 
     name: str = "abstract"
 
@@ -247,3 +250,14 @@ def check_argv(argv: Sequence[str], cwd: str | None) -> list[str]:
     if cwd is not None and not cwd.startswith("/"):
         raise ValueError(f"cwd must be an absolute path inside the sandbox, got {cwd!r}")
     return args
+
+
+SANDBOXES: Registry[type[Sandbox]] = Registry(
+    "sandbox backend",
+    "realcli.sandboxes",
+    ("realcli.sandbox.local", "realcli.sandbox.docker"),
+    ordered=True,
+)
+"""Sandbox backends by name (``sandbox.kind``): built-ins register with
+``@SANDBOXES.register(name)`` where they are defined; plugins through the ``realcli.sandboxes``
+entry-point group. A backend is built from its :class:`SandboxOptions` alone."""

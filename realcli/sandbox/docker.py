@@ -43,6 +43,7 @@ from docker.types import Mount
 
 from realcli.sandbox.base import (
     GATEWAY_MOUNT,
+    SANDBOXES,
     ExecResult,
     Sandbox,
     SandboxError,
@@ -93,6 +94,7 @@ def _bind(source: Path | str, target: str, *, read_only: bool) -> Mount:
     return Mount(target, str(source), type="bind", read_only=read_only)
 
 
+@SANDBOXES.register("docker")
 class DockerSandbox(Sandbox):
     """Docker sandbox. See the module docstring for what is (not) visible inside."""
 

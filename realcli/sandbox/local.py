@@ -28,6 +28,7 @@ from pathlib import Path
 
 from realcli.sandbox.base import (
     GATEWAY_MOUNT,
+    SANDBOXES,
     ExecResult,
     Sandbox,
     SandboxError,
@@ -92,6 +93,7 @@ def _python_roots(*, hide_venv: bool = False) -> list[str]:
     return roots
 
 
+@SANDBOXES.register("local")
 class LocalSandbox(Sandbox):
     """bubblewrap sandbox. See the module docstring for what is (not) visible inside."""
 

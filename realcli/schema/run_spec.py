@@ -17,7 +17,6 @@ from realcli.schema.task_spec import TASK_ID_PATTERN
 
 __all__ = [
     "CONFIG_GROUPS",
-    "HARNESS_KINDS",
     "BudgetSpec",
     "CommandSpec",
     "DockerSpec",
@@ -83,8 +82,10 @@ class UpstreamSpec(Frozen):
 
 class ModelSpec(Frozen):
     name: str = Field(description="config option name, e.g. replay")
-    backend: Literal["replay", "noop", "scripted", "upstream", "recorded"] = Field(
-        description="gateway backend that answers model calls"
+    backend: str = Field(
+        pattern=r"^[A-Za-z0-9_.-]+$",
+        description="registered gateway backend that answers model calls (realcli.backends "
+        "registry: noop, replay, scripted, upstream, recorded, or a plugin's)",
     )
     model_id: str = Field(description="model identifier reported to the harness")
     script: str | None = Field(
@@ -100,9 +101,6 @@ class ModelSpec(Frozen):
         default_factory=PricingSpec, description="price table (USD per million tokens)"
     )
     upstream: UpstreamSpec | None = Field(None, description="upstream backend only")
-
-
-HARNESS_KINDS = ("builtin", "codex", "claude_code", "openclaw", "hermes", "openhands", "command")
 
 
 class CommandSpec(Frozen):
@@ -130,9 +128,11 @@ class CommandSpec(Frozen):
 
 class HarnessSpec(Frozen):
     name: str
-    kind: Literal[
-        "builtin", "codex", "claude_code", "openclaw", "hermes", "openhands", "command"
-    ] = Field(description="registered harness adapter")
+    kind: str = Field(
+        pattern=r"^[A-Za-z0-9_.-]+$",
+        description="registered harness adapter (realcli.harnesses registry: builtin, codex, "
+        "claude_code, openclaw, hermes, openhands, command, or a plugin's)",
+    )
     version: str = Field(description="version pin of the agent runtime")
     max_turns: int = Field(
         100, ge=1, le=100_000, description="model calls before the harness stops"
@@ -144,7 +144,9 @@ class HarnessSpec(Frozen):
         16000, ge=256, le=10_000_000, description="characters of tool output sent back"
     )
     options: dict[str, Any] = Field(
-        default_factory=dict, description="adapter-specific settings (docs/harnesses.md)"
+        default_factory=dict,
+        description="adapter-specific settings, checked against the adapter's Options model "
+        "(docs/harnesses.md)",
     )
     command: CommandSpec | None = Field(None, description="command harness only")
 
@@ -280,7 +282,11 @@ class DockerSpec(Frozen):
 
 
 class SandboxSpec(Frozen):
-    kind: Literal["local", "docker"] = Field(description="registered sandbox backend")
+    kind: str = Field(
+        pattern=r"^[A-Za-z0-9_.-]+$",
+        description="registered sandbox backend (realcli.sandboxes registry: local, docker, "
+        "or a plugin's)",
+    )
     docker: DockerSpec = DockerSpec()
     agent_timeout_s: float | None = Field(
         None, gt=0, le=7 * _DAY_S, description="overrides the task's timeouts.agent_s when set"

@@ -18,7 +18,7 @@ import duckdb
 import pytest
 
 from analysis.__main__ import main as analysis_main
-from analysis.figures import FIGURES, Figure
+from analysis.figures import Figure, all_figures
 from analysis.filtering import describe_filters, matching_runs, open_population
 from analysis.report import build_report
 from realcli.judge.store import write_judgement
@@ -125,7 +125,7 @@ def test_filtered_copy_holds_exactly_the_runs_rows_of_every_table(
     assert sub.execute("select distinct experiment from fct_runs").fetchall() == [("one",)]
 
 
-@pytest.mark.parametrize("figure", FIGURES, ids=lambda f: f.NAME)
+@pytest.mark.parametrize("figure", all_figures(), ids=lambda f: f.NAME)
 def test_every_figure_sees_only_the_filtered_runs(
     figure: Figure,
     warehouses: tuple[Path, Path],

@@ -14,7 +14,7 @@ from deliverable_rows import add_deliverables_sample
 from warehouse_rows import add_progress, add_rounds, add_runs, goal, run
 from weave_rows import add_weave_sample
 
-from analysis.figures import FIGURES
+from analysis.figures import all_figures
 from analysis.report import build_report, render_table
 from realcli.warehouse import connect
 
@@ -63,7 +63,7 @@ def report(warehouse: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_report_writes_index_and_each_figure_as_png_svg_csv(report: Path) -> None:
     assert report.name == "index.html"
-    for figure in FIGURES:
+    for figure in all_figures():
         png = report.parent / f"{figure.NAME}.png"
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         assert "<svg" in (report.parent / f"{figure.NAME}.svg").read_text()[:500]
@@ -82,7 +82,7 @@ def test_report_is_offline(report: Path) -> None:
     assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", html, re.IGNORECASE)
     assert "http://" not in html and "https://" not in html
     assert "<script" not in html.lower()
-    assert html.count('src="data:image/png;base64,') == len(FIGURES)
+    assert html.count('src="data:image/png;base64,') == len(all_figures())
 
 
 def test_missing_warehouse_gives_a_no_runs_report(tmp_path: Path) -> None:
@@ -90,7 +90,7 @@ def test_missing_warehouse_gives_a_no_runs_report(tmp_path: Path) -> None:
     html = index.read_text()
     assert "No runs in the warehouse" in html
     assert "<img" not in html
-    for figure in FIGURES:
+    for figure in all_figures():
         assert pl.read_csv(tmp_path / "out" / f"{figure.NAME}.csv").is_empty()
     assert not (tmp_path / "absent.duckdb").exists()
 
@@ -185,7 +185,7 @@ def test_a_failing_figure_costs_only_its_own_section(
         def chart(self, df: pl.DataFrame) -> None:
             raise AssertionError("never reached")
 
-    main_table = next(f for f in FIGURES if f.NAME == "longcli_main_table")
+    main_table = next(f for f in all_figures() if f.NAME == "longcli_main_table")
     index = build_report(warehouse, tmp_path / "r", figures=[Broken(), main_table])  # type: ignore[list-item]
     html = index.read_text()
     assert "This figure could not be built: ValueError: column &#x27;nope&#x27; not found" in html

@@ -11,7 +11,7 @@ import polars as pl
 import pytest
 from report_store import ReportStore
 
-from analysis.figures import FIGURES
+from analysis.figures import all_figures
 from analysis.run_page import write_run_pages
 from realcli.warehouse import connect
 from tests.chromium import Chromium, chromium_path
@@ -127,7 +127,7 @@ def test_the_report_writes_every_figure_and_counts_add_up_per_kind(
     report = report_store.report
     per_kind = dict(wh.execute("select task_kind, count(*) from runs group by 1").fetchall())
     assert per_kind == {"weave": 1, "longcli": 2}
-    for figure in FIGURES:
+    for figure in all_figures():
         csv = pl.read_csv(report / f"{figure.NAME}.csv")
         assert csv.columns == list(figure.COLUMN_LABELS), figure.NAME
         for suffix in (".png", ".svg"):

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from analysis.figures import FIGURES
+from analysis.figures import all_figures
 from realcli.warehouse import connect, ingest
 from tests.warehouse.run_folders import goal, write_progress, write_run
 
@@ -51,7 +51,7 @@ def warehouse(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, set[str]]
     try:
         stats = ingest(con, runs)
         assert (stats.loaded, stats.problems) == (17, [])
-        with_rows = {f.NAME for f in FIGURES if not f.data(con).is_empty()}
+        with_rows = {f.NAME for f in all_figures() if not f.data(con).is_empty()}
     finally:
         con.close()
     assert len(with_rows) >= 4, with_rows  # the fixture exercises several charts
@@ -74,7 +74,7 @@ def test_notebook_draws_every_chart(
     for name in with_rows:
         png = (out / f"{name}.png").read_bytes()
         assert png.startswith(PNG_MAGIC) and len(png) > 2000, name  # a drawn chart, not a stub
-    assert f"charts drawn: {len(with_rows)} of {len(FIGURES)} figures" in proc.stdout
+    assert f"charts drawn: {len(with_rows)} of {len(all_figures())} figures" in proc.stdout
 
 
 def test_notebooks_call_figures_and_define_none() -> None:

@@ -486,8 +486,8 @@ def test_toml_dumps_quotes_keys_and_values() -> None:
     [
         ({"colour": "blue"}, "unknown key"),
         ({"tools": ["web_search"]}, "optional codex tools"),
-        ({"config": [1]}, "must be a mapping"),
-        ({"catalog_patch": 3}, "must be a mapping"),
+        ({"config": [1]}, "config: Input should be a valid dictionary"),
+        ({"catalog_patch": 3}, "catalog_patch: Input should be a valid dictionary"),
     ],
 )
 def test_bad_options_are_errors(tmp_path: Path, options: dict[str, Any], error: str) -> None:

@@ -9,6 +9,7 @@ import pytest
 from sandbox_contract import MakeSandbox, SandboxContract
 
 from realcli.sandbox import SANDBOXES, LocalSandbox, SandboxOptions, make_sandbox
+from realcli.util.errors import ConfigError
 
 pytestmark = pytest.mark.sandbox
 
@@ -28,8 +29,8 @@ class TestLocalSandbox(SandboxContract):
 def test_registry_builds_local() -> None:
     sandbox = make_sandbox("local", SandboxOptions(workspace=Path("/tmp")))
     assert isinstance(sandbox, LocalSandbox) and SANDBOXES["local"] is LocalSandbox
-    with pytest.raises(KeyError, match="registered"):
-        make_sandbox("nope", SandboxOptions(workspace=Path("/tmp")))
+    with pytest.raises(ConfigError, match=r"sandbox.kind: no sandbox backend 'locl'.*'local'"):
+        make_sandbox("locl", SandboxOptions(workspace=Path("/tmp")))
 
 
 def test_curated_etc_never_binds_whole_etc(tmp_path: Path) -> None:

@@ -6,9 +6,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from realcli.registry import Registry
 from realcli.schema.actions import Action
 
-__all__ = ["FileArgs", "NotExact", "ShellArgs", "Target", "ToolTables"]
+__all__ = ["TOOLSETS", "FileArgs", "NotExact", "ShellArgs", "Target", "ToolTables"]
 
 
 @dataclass(frozen=True)
@@ -49,3 +50,17 @@ class ToolTables:
 
     file_tools: dict[str, dict[str, FileArgs]]
     shell_tools: dict[str, ShellArgs]
+
+
+TOOLSETS: Registry[ToolTables] = Registry(
+    "tool table",
+    "realcli.toolsets",
+    tuple(
+        f"realcli.gateway.toolsets.{name}"
+        for name in ("codex", "claude_code", "openclaw", "hermes", "openhands")
+    ),
+    ordered=True,
+)
+"""Each harness's tool tables, under the harness's name: a built-in module registers its
+``TABLES`` with ``TOOLSETS.register(name)``; a plugin through the ``realcli.toolsets``
+entry-point group (its value a :class:`ToolTables`)."""

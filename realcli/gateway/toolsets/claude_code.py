@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from realcli.gateway.toolsets.base import NotExact, Target, ToolTables
+from realcli.gateway.toolsets.base import TOOLSETS, NotExact, Target, ToolTables
 from realcli.schema.actions import Action, EditAction, ReadAction, WriteAction
 
 __all__ = ["BASH_MAX_TIMEOUT_MS", "TABLES", "NotExact", "exact_text"]
@@ -66,3 +66,4 @@ TABLES = ToolTables(
     file_tools={"Read": {"read": _read}, "Write": {"write": _write}, "Edit": {"edit": _edit}},
     shell_tools={"Bash": _bash},
 )
+TOOLSETS.register("claude_code")(TABLES)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from realcli.gateway.toolsets.base import Target, ToolTables
+from realcli.gateway.toolsets.base import TOOLSETS, Target, ToolTables
 
 __all__ = ["MAX_YIELD_MS", "TABLES"]
 
@@ -34,3 +34,4 @@ def _exec_command(cmd: str, timeout_s: float, target: Target) -> dict[str, Any]:
 
 
 TABLES = ToolTables(file_tools={}, shell_tools={"exec_command": _exec_command})
+TOOLSETS.register("codex")(TABLES)

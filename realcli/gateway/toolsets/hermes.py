@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from realcli.gateway.toolsets.base import Target, ToolTables
+from realcli.gateway.toolsets.base import TOOLSETS, Target, ToolTables
 from realcli.gateway.toolsets.openhands import terminal_args as openhands_terminal_args
 from realcli.schema.actions import Action, EditAction
 
@@ -43,3 +43,4 @@ TABLES = ToolTables(
     file_tools={"patch": {"edit": _patch_args}},
     shell_tools={"terminal": _terminal_args},
 )
+TOOLSETS.register("hermes")(TABLES)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from realcli.gateway.toolsets.base import NotExact, Target, ToolTables
+from realcli.gateway.toolsets.base import TOOLSETS, NotExact, Target, ToolTables
 from realcli.schema.actions import Action, EditAction, ReadAction, WriteAction
 
 __all__ = ["TABLES"]
@@ -58,3 +58,4 @@ TABLES = ToolTables(
     file_tools={"read": {"read": _read}, "write": {"write": _write}, "edit": {"edit": _edit}},
     shell_tools={"exec": _exec},
 )
+TOOLSETS.register("openclaw")(TABLES)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from realcli.gateway.toolsets.base import NotExact, Target, ToolTables
+from realcli.gateway.toolsets.base import TOOLSETS, NotExact, Target, ToolTables
 from realcli.schema.actions import Action, EditAction, ReadAction
 
 __all__ = ["SECURITY_RISK", "TABLES", "NotExact", "terminal_args"]
@@ -66,3 +66,4 @@ TABLES = ToolTables(
     file_tools={"file_editor": {"read": _view, "edit": _str_replace}},
     shell_tools={},
 )
+TOOLSETS.register("openhands")(TABLES)
