@@ -125,6 +125,23 @@ def test_one_channel_cannot_finish_any_hybrid_task(
         assert failed_critical or any(not d.passed for d in v.deliverables), (task_id, mode)
 
 
+def _gui_tools(task_id: str) -> set[str]:
+    """The GUI primitives the task's reference trajectory uses."""
+    task = next(t for t in discover_tasks(TASKS) if t.id == task_id)
+    return {a.tool for a in task.reference_actions() if a.action == "gui" and a.tool}
+
+
+# a real agent binary on the fewest hybrid tasks whose references use every GUI primitive any
+# task uses (the builtin harness replays all of them above): each harness's GUI path is the
+# same for every task, so more tasks would only repeat it
+_USED = set().union(*(_gui_tools(t) for t in WEAVE))
+AGENT_TASKS: list[str] = []
+for _tid in sorted(WEAVE, key=lambda t: -len(_gui_tools(t))):
+    if not _gui_tools(_tid) <= set().union(set(), *(_gui_tools(t) for t in AGENT_TASKS)):
+        AGENT_TASKS.append(_tid)
+AGENT_TASKS.sort()
+
+
 @pytest.fixture(scope="module")
 def claude_hybrid(
     tmp_path_factory: pytest.TempPathFactory, cache_dir: Path
@@ -135,13 +152,18 @@ def claude_hybrid(
         pytest.skip("Claude Code is not installed: realcli agents install claude_code")
     tmp = tmp_path_factory.mktemp("claude-hybrid")
     args = ["mode=hybrid", "harness=claude_code", "experiment_name=claude-hybrid"]
+    args.append(f"task={','.join(AGENT_TASKS)}")
     return _run(
         tmp, cache_dir, "--multirun", *args, "hydra/launcher=joblib", "hydra.launcher.n_jobs=2"
     )
 
 
-@pytest.mark.parametrize("task_id", WEAVE)
-def test_real_claude_code_passes_every_hybrid_task_through_the_gui_mcp_server(
+def test_agent_tasks_use_every_gui_primitive() -> None:
+    assert set().union(*(_gui_tools(t) for t in AGENT_TASKS)) == _USED and len(_USED) >= 5
+
+
+@pytest.mark.parametrize("task_id", AGENT_TASKS)
+def test_real_claude_code_passes_hybrid_tasks_through_the_gui_mcp_server(
     claude_hybrid: dict[str, tuple[Path, Verdict]], task_id: str
 ) -> None:
     """The real Claude Code binary, replaying the reference: its GUI tools come from the GUI
