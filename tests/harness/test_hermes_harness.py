@@ -41,7 +41,15 @@ from realcli.harness.install import InstallError, agents_dir, find_install
 from realcli.harness.relay import ModelCallRelay
 from realcli.ledger import LedgerWriter, read_ledger
 from realcli.sandbox import sandbox_python
-from realcli.schema.actions import Action, EditAction, ReadAction, ShellAction, WriteAction
+from realcli.schema.actions import (
+    GUI_PRIMITIVES,
+    Action,
+    EditAction,
+    GuiAction,
+    ReadAction,
+    ShellAction,
+    WriteAction,
+)
 from realcli.schema.events import HeaderEvent, ModelCallEvent
 from realcli.schema.run_spec import HarnessSpec
 from realcli.util.redact import Redactor
@@ -437,14 +445,18 @@ def spec(**fields: Any) -> HarnessSpec:
     return HarnessSpec(name="hermes", kind="hermes", version="0.19.0", options=options, **values)
 
 
+CHANNELS = {"cli_only": ("cli",), "gui_only": ("gui",), "hybrid": ("cli", "gui")}
+
+
 def fake_ctx(mode: str = "cli_only") -> Any:
     return SimpleNamespace(
         instruction="Fix it.",
         model_id="realcli/model",
         gateway_port=8765,
         mode=mode,
+        channels=CHANNELS[mode],
         workdir="/app",
-        sandbox=None,
+        sandbox=SimpleNamespace(command_path=lambda: None),  # a sandbox without its own PATH
     )
 
 
@@ -537,8 +549,36 @@ def test_options_and_modes_are_checked() -> None:
         HermesHarness(spec(options={"config": ["x"]})).config(fake_ctx())
     enforced, not_enforced = HermesHarness(spec()).modes(fake_ctx())
     assert enforced and not_enforced
-    with pytest.raises(ValueError, match="cli_only"):
-        HermesHarness(spec()).modes(fake_ctx("gui_only"))
+    assert {"cli_only", "gui_only", "hybrid"} == HermesHarness.MODES
+
+
+def test_gui_modes_configure_the_gui_mcp_server_and_its_toolset() -> None:
+    """hybrid: ``-t terminal,file,gui``; gui_only: ``-t gui`` alone; both start the GUI MCP
+    server (stdio) with the gateway's URL, its ten tools only, and wait for it before the
+    first request; cli_only configures no server."""
+    harness = HermesHarness(spec())
+    assert "mcp_servers" not in harness.config(fake_ctx())
+    for mode, toolsets in (("hybrid", "terminal,file,gui"), ("gui_only", "gui")):
+        argv = harness.argv(fake_ctx(mode), fake_install())
+        assert argv[argv.index("-t") + 1] == toolsets, mode
+        config = harness.config(fake_ctx(mode))
+        ((name, server),) = config["mcp_servers"].items()
+        assert name == "gui" and server["command"] == sandbox_python()
+        assert server["args"] == [
+            "/run/realcli/gui/mcp_server.py", "--transport", "stdio",
+            "--gateway", "http://127.0.0.1:8765",
+        ]  # fmt: skip
+        assert server["tools"] == {"resources": False, "prompts": False}
+        assert server["timeout"] > 120  # the server's own per-call limit
+        assert config["mcp_discovery_timeout"] >= 30  # Hermes's default 1.5 s is too short
+        enforced, not_enforced = harness.modes(fake_ctx(mode))
+        assert any("gui MCP server" in e for e in enforced), enforced
+        assert any("terminal runs" in n for n in not_enforced) == (mode == "hybrid")
+        assert any("no shell or file tools" in e for e in enforced) == (mode == "gui_only")
+    for tool in GUI_PRIMITIVES:  # every reference GUI step maps onto Hermes's name for it
+        action = GuiAction(action="gui", tool=tool, args={})  # type: ignore[arg-type]
+        offered = [f"mcp_gui_{t}" for t in GUI_PRIMITIVES]
+        assert map_action(action, offered, call_id="c").name == f"mcp_gui_{tool}"
 
 
 def test_native_files(tmp_path: Path) -> None:
