@@ -133,7 +133,7 @@ class HermesHarness(AgentCliHarness):
         if not isinstance(extra, Mapping):
             raise ValueError("harness.options.config must be a mapping")
         servers = {}
-        if "gui" in ctx.channels:  # the GUI MCP server (stdio): tools mcp_gui_<tool>
+        if "gui" in ctx.channels:  # the GUI MCP server (stdio): tools mcp__gui__<tool>
             servers[GUI_SERVER] = gui_server(*self.gui_mcp_server(ctx))
         return hermes_config(
             base_url=f"http://127.0.0.1:{ctx.gateway_port}/v1",
@@ -250,7 +250,7 @@ class HermesHarness(AgentCliHarness):
         enforced = [
             f"toolsets restricted to {','.join(self.enabled(ctx))} (-t)"
             + (": terminal, process, read_file, write_file, patch, search_files" if cli else ""),
-            "GUI tools: the gui MCP server only (mcp_servers.gui, stdio; mcp_gui_<tool>, no "
+            "GUI tools: the gui MCP server only (mcp_servers.gui, stdio; mcp__gui__<tool>, no "
             "resource/prompt tools), waited for before the first request"
             if gui
             else "no MCP servers (none configured)",

@@ -23,7 +23,7 @@ patch, search_files."""
 GUI_SERVER = "gui"
 """The GUI MCP server's key in ``mcp_servers``; it is also the toolset ``-t`` names (Hermes
 aliases a server's name to its ``mcp-<server>`` toolset) and Hermes names its tools
-``mcp_gui_<tool>``."""
+``mcp__gui__<tool>``."""
 GUI_CONNECT_TIMEOUT_S = 60
 """``connect_timeout`` of the GUI server (a Python process started in the sandbox)."""
 GUI_CALL_TIMEOUT_S = 130

@@ -36,6 +36,21 @@ SUMMARY_FAILED = re.compile(r"I reached the maximum iterations \(\d+\) but could
 not a model reply)."""
 
 
+UNTRUSTED = re.compile(
+    r'^<untrusted_tool_result source="[^"]*">\n.*?\n\n(?P<body>.*)\n</untrusted_tool_result>',
+    re.DOTALL,
+)
+"""The frame Hermes puts around a longer result of a tool it deems a source of untrusted data
+(MCP tools, e.g. the GUI server's ``mcp__gui__*``, web, browser): one warning line, a blank
+line, the tool's JSON result."""
+
+
+def unframed(text: str) -> str:
+    """A tool result without Hermes's ``<untrusted_tool_result>`` frame (if it has one)."""
+    match = UNTRUSTED.match(text)
+    return match.group("body") if match else text
+
+
 def json_prefix(text: Any) -> Any:
     """The JSON value at the start of ``text`` (Hermes appends notes such as a "[Tool loop
     warning: ...]" after a tool's JSON result), or None."""
@@ -135,7 +150,7 @@ class HermesTranscript(Transcript):
         call_id = str(row["tool_call_id"])
         output = row.get("content")
         output = output if isinstance(output, str) else ""
-        result = json_prefix(output)
+        result = json_prefix(unframed(output))
         raw_name = self._calls.get(call_id, (str(row.get("tool_name") or ""), {}))[0]
         exit_code: int | None = None
         touched: tuple[str, ...] | None = None

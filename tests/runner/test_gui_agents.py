@@ -5,7 +5,7 @@ One sweep per harness (``mode=hybrid,gui_only`` on weave-gam-lightsout, two jobs
 shared by the assertions of this module:
 
 - ``hybrid`` passes every clause; the GUI steps are GUI-channel tool calls under the agent's
-  own MCP names (``gui__<tool>``, ``mcp_gui_<tool>``) normalised to ``gui_<tool>``, the
+  own MCP names (``gui__<tool>``, ``mcp__gui__<tool>``) normalised to ``gui_<tool>``, the
   screenshots are the trusted service's, and the fidelity check agrees with the agent's native
   session log;
 - ``gui_only`` cannot finish (P1): the pool holds the ten GUI tools and nothing else (no shell,
@@ -27,7 +27,7 @@ from tests.conftest import env_for, run_realcli
 pytestmark = [pytest.mark.sandbox, pytest.mark.gui, pytest.mark.slow]
 
 TASK = "weave-gam-lightsout"
-PREFIX = {"openclaw": "gui__", "hermes": "mcp_gui_"}
+PREFIX = {"openclaw": "gui__", "hermes": "mcp__gui__"}
 """How each agent names the GUI MCP server's tools (server ``gui``)."""
 CLI_TOOLS = {
     "openclaw": {"read", "write", "edit", "apply_patch", "exec", "process"},
