@@ -37,7 +37,7 @@ from realcli.harness.hermes import (
     read_rows,
     tap_source,
 )
-from realcli.harness.install import InstallError, agents_dir, find_install
+from realcli.harness.install import RECIPES, InstallError, agents_dir, find_install
 from realcli.harness.relay import ModelCallRelay
 from realcli.ledger import LedgerWriter, read_ledger
 from realcli.sandbox import sandbox_python
@@ -696,3 +696,21 @@ def test_map_action_uses_the_hermes_pool() -> None:
         call = map_action(action, POOL, call_id="c", target=TARGET)
         assert call.name == name
         assert args is None or dict(call.arguments) == args
+
+
+def test_an_install_without_the_mcp_extra_is_incomplete(tmp_path: Path) -> None:
+    """The recipe installs ``hermes-agent[mcp]`` (Hermes's MCP client: the GUI modes); an
+    install whose marker lists the older ``hermes-agent`` alone is reported, with the fix
+    (``realcli agents install hermes`` adds the extra to the venv in place)."""
+    recipe = RECIPES["hermes"]
+    assert recipe.specs == ("hermes-agent[mcp]==0.19.0",)
+    root = tmp_path / "hermes-0.19.0"
+    (root / "bin").mkdir(parents=True)
+    (root / "bin" / "hermes").write_text("#!/bin/sh\n")
+    marker = {"name": "hermes", "version": "0.19.0", "packages": ["hermes-agent==0.19.0"]}
+    (root / ".installed.json").write_text(json.dumps(marker))
+    with pytest.raises(InstallError, match=r"realcli agents install hermes") as err:
+        find_install("hermes", tmp_path)
+    assert "hermes-agent==0.19.0" in str(err.value) and "packages" in str(err.value)
+    (root / ".installed.json").write_text(json.dumps({**marker, "packages": list(recipe.specs)}))
+    assert find_install("hermes", tmp_path).root == root
