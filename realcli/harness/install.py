@@ -104,8 +104,8 @@ OPENCLAW = Recipe(
     package_dir="node_modules/openclaw",
     pending_marker=".openclaw-lifecycle-pending",
 )
-HERMES = Recipe(
-    "hermes", "pip", "0.19.0", ("hermes-agent=={version}",), "bin/hermes", python="3.11"
+HERMES = Recipe(  # the mcp extra: Hermes's MCP client (the GUI MCP server in gui modes)
+    "hermes", "pip", "0.19.0", ("hermes-agent[mcp]=={version}",), "bin/hermes", python="3.11"
 )
 OPENHANDS = Recipe(
     "openhands", "pip", "1.16.0", ("openhands=={version}",), "bin/openhands", python="3.12"
@@ -173,6 +173,15 @@ def find_install(name: str, base: Path, version: str | None = None) -> AgentInst
             f"{name} {recipe.version} is not installed",
             f"run `realcli agents install {name}` (or set REALCLI_AGENTS_DIR to where it is)",
         )
+    installed = _installed_packages(root)
+    if installed != list(recipe.specs):
+        raise InstallError(
+            str(root / MARKER),
+            "packages",
+            f"{name} {recipe.version} was installed with {installed}; its recipe now installs "
+            f"{list(recipe.specs)}",
+            f"run `realcli agents install {name}` (it completes the install)",
+        )
     pending = _pending(recipe, root)
     if pending is not None:
         raise InstallError(
@@ -183,6 +192,15 @@ def find_install(name: str, base: Path, version: str | None = None) -> AgentInst
             f"run `realcli agents install {name}` (it completes the install)",
         )
     return AgentInstall(recipe, root)
+
+
+def _installed_packages(root: Path) -> list[str] | None:
+    """The package specs the install's marker says it installed (None: unreadable)."""
+    try:
+        packages = json.loads((root / MARKER).read_text(encoding="utf-8")).get("packages")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return [str(p) for p in packages] if isinstance(packages, list) else None
 
 
 def _pending(recipe: Recipe, root: Path) -> Path | None:
@@ -312,6 +330,16 @@ def _install_locked(name: str, recipe: Recipe, base: Path, *, force: bool) -> Ag
             return find_install(name, base)
         except InstallError:
             pass
+        if (
+            recipe.kind == "pip"
+            and (root / recipe.entry).exists()
+            and _installed_packages(root) not in (None, list(recipe.specs))
+        ):
+            # the recipe gained packages (e.g. an extra): pip adds them to the venv in place
+            started = time.monotonic()
+            _pip_install(recipe, root, root / "install.log")
+            _write_marker(name, recipe, root, started)
+            return find_install(name, base)
         if (root / MARKER).exists() and _pending(recipe, root) is not None:
             # installed before realcli ran the package's lifecycle: complete it in place
             _run_lifecycle(recipe, root, root / "install.log", _node_env(recipe, base))
@@ -335,10 +363,20 @@ def _install_locked(name: str, recipe: Recipe, base: Path, *, force: bool) -> Ag
     else:
         assert recipe.python is not None
         _run([_python(recipe.python), "-m", "venv", str(root)], log)
-        pip = [str(root / "bin" / "python"), "-m", "pip", "install", "--disable-pip-version-check"]
-        _run([*pip, "-q", *recipe.specs], log)
+        _pip_install(recipe, root, log)
     if not (root / recipe.entry).exists():
         raise InstallError(str(root), "entry", f"{recipe.entry} missing after install", "see log")
+    _write_marker(name, recipe, root, started)
+    return AgentInstall(recipe, root)
+
+
+def _pip_install(recipe: Recipe, root: Path, log: Path) -> None:
+    pip = [str(root / "bin" / "python"), "-m", "pip", "install", "--disable-pip-version-check"]
+    _run([*pip, "-q", *recipe.specs], log)
+
+
+def _write_marker(name: str, recipe: Recipe, root: Path, started: float) -> None:
+    """The install's marker (written last: an install without it is redone)."""
     marker = {
         "name": name,
         "version": recipe.version,
@@ -347,4 +385,3 @@ def _install_locked(name: str, recipe: Recipe, base: Path, *, force: bool) -> Ag
         "seconds": round(time.monotonic() - started, 1),
     }
     (root / MARKER).write_text(json.dumps(marker, indent=2) + "\n")
-    return AgentInstall(recipe, root)

@@ -52,31 +52,46 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from realcli.harness.base import HARNESSES, HarnessContext, NativeSession
-from realcli.harness.cli_agent import (
-    HOME_MOUNT,
-    INSTRUCTION,
-    TASK_MOUNT,
-    AgentCliHarness,
-    deep_merge,
-)
+from realcli.harness.cli_agent import HOME_MOUNT, INSTRUCTION, TASK_MOUNT, AgentCliHarness
 from realcli.harness.install import OPENCLAW, AgentInstall
+from realcli.harness.openclaw_config import (
+    CLI_TOOLS,
+    CONFIG_FILE,
+    GUI_SERVER,
+    GUI_TOOLS,
+    PROVIDER,
+    STATE_DIR,
+    gui_server,
+    openclaw_config,
+)
+from realcli.harness.openclaw_tap import TAILER_FILE, TAILER_JS
+from realcli.harness.openclaw_transcript import (
+    OPENCLAW_TOOLS,
+    OpenClawTranscript,
+    SessionSummary,
+    parse_envelope,
+    read_records,
+    summarize,
+)
 from realcli.harness.options import OpenClawOptions
 from realcli.harness.transcript import Transcript
 from realcli.sandbox.base import Sandbox
-from realcli.sandbox.local import LocalSandbox
 from realcli.sandbox.neutral import SYSTEM_PATH
-from realcli.schema.events import MessageEvent
 
 __all__ = [
     "CLI_TOOLS",
+    "CONFIG_FILE",
+    "GUI_TOOLS",
+    "MIN_MEMORY_MB",
     "OPENCLAW_TOOLS",
     "PROVIDER",
+    "STATE_DIR",
+    "TAILER_FILE",
     "TAILER_JS",
     "OpenClawHarness",
     "OpenClawTranscript",
@@ -87,424 +102,11 @@ __all__ = [
     "summarize",
 ]
 
-PROVIDER = "realcli"
-"""The custom provider id in ``openclaw.json`` (the model is ``realcli/<model id>``)."""
-CONFIG_FILE = "openclaw.json"
-STATE_DIR = "state"
-"""OpenClaw's state directory, relative to the per-run home."""
 MIN_MEMORY_MB = 8192
 """Floor of the agent sandbox's per-process data limit (RLIMIT_DATA): OpenClaw's Node
 process with its worker threads maps 4.7 GB of data (1.3 GB resident) on a short run, and
 V8 dies ("Failed to reserve virtual memory for CodeRange") under 4096."""
-TAILER_FILE = "openclaw_tail.mjs"
-"""The tailer, in the task folder (read-only at ``/run/realcli/task``)."""
-CLI_TOOLS = ("read", "write", "edit", "apply_patch", "exec", "process")
-"""The tools offered in ``cli_only`` mode (``tools.allow``)."""
-OPENCLAW_TOOLS: dict[str, tuple[str, str]] = {
-    "exec": ("shell", "exec: shell"),
-    "bash": ("shell", "exec: shell"),
-    "process": ("process", "exec: process"),
-    "read": ("read_file", "fs: read"),
-    "write": ("write_file", "fs: write"),
-    "edit": ("edit_file", "fs: edit"),
-    "apply_patch": ("apply_patch", "fs: patch"),
-    "ls": ("list_dir", "fs: list"),
-}
-"""raw tool name -> (normalised name, atomic op)."""
-_PATCH_FILE = re.compile(r"^\*\*\* (?:Add|Update|Delete) File: (.+?)\s*$", re.MULTILINE)
 _MODEL_FAILED = re.compile(r"request failed|HTTP \d{3}|rate.?limit", re.IGNORECASE)
-
-TAILER_JS = r"""// realcli's OpenClaw session tailer (runs inside the sandbox with OpenClaw's Node).
-// usage: node --no-warnings openclaw_tail.mjs STATE_DIR -- COMMAND [ARGS...]
-// Starts COMMAND and, while it runs, prints every new row of OpenClaw's SQLite session
-// stores under STATE_DIR/agents/*/agent/openclaw-agent.sqlite as one JSON line:
-//   {"type":"openclaw.transcript"|"openclaw.trajectory","agent","session","seq","event"}
-// then, once COMMAND has exited and the stores are drained:
-//   {"type":"openclaw.exit","code":C,"signal":S,"stdout":"<COMMAND's stdout>"}
-// and exits with COMMAND's status. Read-only: it never writes to a store.
-import { spawn } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
-import { DatabaseSync } from "node:sqlite";
-import { zstdDecompressSync } from "node:zlib";
-
-const POLL_MS = 150;
-const MAX_STDOUT = 16 * 1024 * 1024;
-const sep = process.argv.indexOf("--");
-if (sep < 3 || sep === process.argv.length - 1) {
-  process.stderr.write("usage: openclaw_tail.mjs STATE_DIR -- COMMAND [ARGS...]\n");
-  process.exit(2);
-}
-const stateDir = process.argv[2];
-const command = process.argv.slice(sep + 1);
-const seen = new Set();
-const stores = new Map(); // path -> {db, ino, rowids}
-let problems = 0;
-
-function emit(record) {
-  process.stdout.write(JSON.stringify(record) + "\n");
-}
-
-function problem(message) {
-  if (problems++ < 20) emit({ type: "openclaw.tail_error", error: String(message).slice(0, 500) });
-}
-
-function databases() {
-  const root = `${stateDir}/agents`;
-  if (!existsSync(root)) return [];
-  return readdirSync(root)
-    .sort()
-    .map((agent) => [agent, `${root}/${agent}/agent/openclaw-agent.sqlite`])
-    .filter(([, path]) => existsSync(path));
-}
-
-function open(path) {
-  const ino = statSync(path).ino;
-  let store = stores.get(path);
-  if (store && store.ino === ino) return store;
-  if (store) store.db.close();
-  store = { db: new DatabaseSync(path, { readOnly: true }), ino, rowids: {} };
-  stores.set(path, store);
-  return store;
-}
-
-function decode(row) {
-  if (typeof row.event_json === "string") return row.event_json;
-  const bytes = Buffer.from(row.event_zstd);
-  const size = Number(row.event_utf8_bytes);
-  return zstdDecompressSync(bytes, { maxOutputLength: size }).toString("utf8");
-}
-
-const TABLES = {
-  transcript:
-    "SELECT rowid AS r, session_id, seq, event_json, event_zstd, event_utf8_bytes " +
-    "FROM transcript_events WHERE rowid > ? ORDER BY rowid",
-  trajectory:
-    "SELECT rowid AS r, session_id, seq, event_json FROM trajectory_runtime_events " +
-    "WHERE rowid > ? ORDER BY rowid",
-};
-
-function pollTable(agent, store, kind) {
-  let rows;
-  try {
-    rows = store.db.prepare(TABLES[kind]).all(store.rowids[kind] ?? 0);
-  } catch (err) {
-    if (!/no such table|SQLITE_BUSY|database is locked/i.test(String(err))) problem(err);
-    return;
-  }
-  for (const row of rows) {
-    store.rowids[kind] = Math.max(store.rowids[kind] ?? 0, Number(row.r));
-    const key = `${kind}\u0000${agent}\u0000${row.session_id}\u0000${row.seq}`;
-    if (seen.has(key)) continue;
-    let event;
-    try {
-      event = JSON.parse(decode(row));
-    } catch (err) {
-      problem(`${kind} ${row.session_id}#${row.seq}: ${err}`);
-      continue;
-    }
-    seen.add(key);
-    emit({ type: `openclaw.${kind}`, agent, session: row.session_id, seq: Number(row.seq), event });
-  }
-}
-
-function poll() {
-  for (const [agent, path] of databases()) {
-    let store;
-    try {
-      store = open(path);
-    } catch (err) {
-      if (!/SQLITE_BUSY|database is locked|unable to open/i.test(String(err))) problem(err);
-      continue;
-    }
-    pollTable(agent, store, "transcript");
-    pollTable(agent, store, "trajectory");
-  }
-}
-
-const child = spawn(command[0], command.slice(1), { stdio: ["ignore", "pipe", "inherit"] });
-let stdout = "";
-child.stdout.setEncoding("utf8");
-child.stdout.on("data", (chunk) => {
-  if (stdout.length < MAX_STDOUT) stdout += chunk;
-});
-for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"]) {
-  process.on(signal, () => child.kill(signal));
-}
-const timer = setInterval(poll, POLL_MS);
-child.on("error", (err) => problem(`cannot start ${command[0]}: ${err}`));
-child.on("close", (code, signal) => {
-  clearInterval(timer);
-  poll();
-  setTimeout(() => {
-    poll();
-    for (const store of stores.values()) store.db.close();
-    emit({ type: "openclaw.exit", code, signal, stdout });
-    process.exitCode = code ?? 143;
-  }, POLL_MS);
-});
-"""
-"""The tailer (see the module docstring); Node 24's ``node:sqlite`` and ``zlib`` zstd."""
-
-
-def openclaw_config(
-    *,
-    base_url: str,
-    model: str,
-    tools: Iterable[str] = CLI_TOOLS,
-    tool_timeout_s: float = 300,
-    plugins: bool = True,
-    skills: bool = False,
-    background_ms: int | None = None,
-    context_window: int = 200_000,
-    max_tokens: int = 8192,
-    extra: Mapping[str, Any] | None = None,
-) -> dict[str, Any]:
-    """``openclaw.json`` for one run against the gateway at ``base_url`` (ends in ``/v1``)."""
-    exec_tool: dict[str, Any] = {"timeoutSeconds": max(1, round(tool_timeout_s))}
-    if background_ms is not None:
-        exec_tool["backgroundMs"] = int(background_ms)
-    zero = {"input": 0, "output": 0, "cacheRead": 0, "cacheWrite": 0}
-    agent_defaults: dict[str, Any] = {"model": {"primary": f"{PROVIDER}/{model}"}}
-    if not skills:
-        agent_defaults["skills"] = []
-    config: dict[str, Any] = {
-        "update": {"checkOnStart": False},
-        "telemetry": {"enabled": False},
-        "models": {
-            "mode": "replace",
-            "providers": {
-                PROVIDER: {
-                    "baseUrl": base_url,
-                    "apiKey": "realcli-gateway",
-                    "api": "openai-completions",
-                    "models": [
-                        {
-                            "id": model,
-                            "name": model,
-                            "reasoning": False,
-                            "input": ["text"],
-                            "cost": zero,
-                            "contextWindow": int(context_window),
-                            "maxTokens": int(max_tokens),
-                        }
-                    ],
-                }
-            },
-        },
-        "tools": {"toolSearch": False, "allow": list(tools), "exec": exec_tool},
-        "agents": {"defaults": agent_defaults},
-    }
-    if not plugins:
-        config["plugins"] = {"enabled": False}
-    return deep_merge(config, extra or {})
-
-
-# ----------------------------------------------------------------- native records
-def read_records(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
-    """The JSON-object lines of the tailer's stream (anything else is skipped)."""
-    for line in lines:
-        line = line.strip()
-        if not line.startswith("{"):
-            continue
-        try:
-            record = json.loads(line)
-        except ValueError:
-            continue
-        if isinstance(record, dict):
-            yield record
-
-
-def parse_envelope(stdout: str) -> dict[str, Any] | None:
-    """OpenClaw's ``--json`` envelope from its stdout, which may carry other lines: the
-    whole text, else the text from the first line that opens an object, else the last
-    parseable object that starts a line."""
-    text = stdout.strip()
-    candidates = [text]
-    lines = text.splitlines()
-    starts = [i for i, line in enumerate(lines) if line.startswith("{")]
-    candidates += ["\n".join(lines[i:]) for i in starts]
-    for candidate in candidates:
-        try:
-            value = json.loads(candidate)
-        except ValueError:
-            continue
-        if isinstance(value, dict):
-            return value
-    decoder = json.JSONDecoder()
-    for i in reversed(starts):
-        try:
-            value, _ = decoder.raw_decode("\n".join(lines[i:]))
-        except ValueError:
-            continue
-        if isinstance(value, dict):
-            return value
-    return None
-
-
-def _text_of(content: Any) -> str:
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        parts = []
-        for block in content:
-            if isinstance(block, dict) and block.get("type") == "text":
-                parts.append(str(block.get("text") or ""))
-            elif isinstance(block, dict):
-                parts.append(f"[{block.get('type')}]")
-        return "\n".join(parts)
-    return "" if content is None else json.dumps(content, ensure_ascii=False)
-
-
-def _is_model_reply(message: Mapping[str, Any]) -> bool:
-    """An assistant row that is a model's answer (not OpenClaw's terminal-error row)."""
-    return message.get("role") == "assistant" and message.get("stopReason") != "error"
-
-
-@dataclass
-class SessionSummary:
-    """What the tailer's stream says about the session (for the fidelity check)."""
-
-    model_calls: int = 0
-    tokens_in: int = 0
-    tokens_out: int = 0
-    tool_call_ids: list[str] = field(default_factory=list)
-    tool_pool: list[str] | None = None
-    errors: list[str] = field(default_factory=list)
-    exit: dict[str, Any] | None = None
-
-
-def summarize(records: Iterable[Mapping[str, Any]]) -> SessionSummary:
-    """Model replies (assistant rows but OpenClaw's terminal-error rows) with their usage:
-    tokens in = ``input`` + ``cacheRead`` + ``cacheWrite``; tool call ids in order; the tool
-    pool of the first ``context.compiled`` trajectory event; terminal model errors."""
-    out = SessionSummary()
-    for record in records:
-        kind = record.get("type")
-        event = record.get("event")
-        if kind == "openclaw.exit":
-            out.exit = dict(record)
-        if not isinstance(event, Mapping):
-            continue
-        if kind == "openclaw.trajectory" and event.get("type") == "context.compiled":
-            tools = (event.get("data") or {}).get("tools")
-            if out.tool_pool is None and isinstance(tools, list):
-                out.tool_pool = [str(t.get("name")) for t in tools if isinstance(t, Mapping)]
-        if kind != "openclaw.transcript" or event.get("type") != "message":
-            continue
-        message = event.get("message")
-        if not isinstance(message, Mapping) or message.get("role") != "assistant":
-            continue
-        if not _is_model_reply(message):
-            out.errors.append(str(message.get("errorMessage") or "model error"))
-            continue
-        out.model_calls += 1
-        usage = message.get("usage") if isinstance(message.get("usage"), Mapping) else {}
-        assert isinstance(usage, Mapping)
-        out.tokens_in += sum(int(usage.get(k) or 0) for k in ("input", "cacheRead", "cacheWrite"))
-        out.tokens_out += int(usage.get("output") or 0)
-        for block in message.get("content") or []:
-            if isinstance(block, Mapping) and block.get("type") == "toolCall":
-                call_id = str(block.get("id"))
-                if call_id not in out.tool_call_ids:
-                    out.tool_call_ids.append(call_id)
-    return out
-
-
-# ----------------------------------------------------------------- transcript
-class OpenClawTranscript(Transcript):
-    """The tailer's stream -> ledger events (see the module docstring)."""
-
-    tools = OPENCLAW_TOOLS
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.envelope: dict[str, Any] | None = None
-        self.exit: dict[str, Any] | None = None
-        self.model_errors: list[str] = []
-        self.tool_pool: list[str] | None = None
-
-    def on_record(self, record: dict[str, Any]) -> None:
-        kind = record.get("type")
-        if kind == "openclaw.transcript":
-            self._transcript(record["event"])
-        elif kind == "openclaw.trajectory":
-            self._trajectory(record["event"])
-        elif kind == "openclaw.exit":
-            self._exit(record)
-        elif kind == "openclaw.tail_error":
-            self.problems.append(f"tailer: {record.get('error')}")
-
-    def _transcript(self, event: Mapping[str, Any]) -> None:
-        if event.get("type") != "message":
-            return  # session header, model/thinking changes, custom entries
-        message = event["message"]
-        role = message.get("role")
-        if role == "assistant":
-            self._assistant(message)
-        elif role == "toolResult":
-            self._tool_result(message)
-
-    def _assistant(self, message: Mapping[str, Any]) -> None:
-        if not _is_model_reply(message):
-            self.model_errors.append(str(message.get("errorMessage") or "model error"))
-            return
-        self.turns += 1
-        if self.model_calls is not None:  # this reply's calls (failed attempts first)
-            self.emit_calls(self.model_calls.take_turn())
-        for block in message.get("content") or []:
-            if not isinstance(block, Mapping):
-                continue
-            if block.get("type") == "text" and block.get("text"):
-                self.ledger.emit(MessageEvent(seq=0, role="assistant", text=str(block["text"])))
-            elif block.get("type") == "toolCall":
-                self.tool_call(
-                    str(block["id"]), str(block.get("name") or ""), block.get("arguments")
-                )
-
-    def _tool_result(self, message: Mapping[str, Any]) -> None:
-        call_id = str(message["toolCallId"])
-        details = message.get("details") if isinstance(message.get("details"), Mapping) else {}
-        assert isinstance(details, Mapping)
-        failed = message.get("isError") is True
-        exit_code = details.get("exitCode")
-        exit_code = (
-            exit_code if isinstance(exit_code, int) and not isinstance(exit_code, bool) else None
-        )
-        duration = details.get("durationMs")
-        self.tool_result(
-            call_id,
-            _text_of(message.get("content")),
-            ok=not failed and exit_code in (None, 0),
-            exit_code=exit_code,
-            duration_ms=float(duration) if isinstance(duration, int | float) else 0.0,
-            touched=self._patched(call_id),
-        )
-
-    def _patched(self, call_id: str) -> tuple[str, ...] | None:
-        """Files an ``apply_patch`` call names (None: the default, a ``path`` argument)."""
-        raw_name, args = self._calls.get(call_id, ("", {}))
-        if raw_name != "apply_patch":
-            return None
-        patch = args.get("input")
-        names = _PATCH_FILE.findall(patch) if isinstance(patch, str) else []
-        return tuple(dict.fromkeys(self.relative(n) for n in names))
-
-    def _trajectory(self, event: Mapping[str, Any]) -> None:
-        if event.get("type") == "context.compiled" and self.tool_pool is None:
-            tools = (event.get("data") or {}).get("tools")
-            if isinstance(tools, list):
-                self.tool_pool = [str(t.get("name")) for t in tools if isinstance(t, Mapping)]
-
-    def _exit(self, record: Mapping[str, Any]) -> None:
-        self.flush_model_calls()
-        self.exit = dict(record)
-        stdout = record.get("stdout")
-        self.envelope = parse_envelope(stdout) if isinstance(stdout, str) else None
-        self.session_end = {
-            "code": record.get("code"),
-            "signal": record.get("signal"),
-            "envelope": self.envelope,
-        }
 
 
 # ----------------------------------------------------------------- harness
@@ -513,7 +115,7 @@ class OpenClawHarness(AgentCliHarness):
     """OpenClaw's ``agent exec`` under the session tailer (see the module docstring)."""
 
     kind = "openclaw"
-    MODES = frozenset({"cli_only"})
+    MODES = frozenset({"cli_only", "gui_only", "hybrid"})
     agent = "openclaw"
     transcript_class = OpenClawTranscript
     permission_mode = "exec-full"
@@ -526,16 +128,26 @@ class OpenClawHarness(AgentCliHarness):
             tools = tools.split(",")
         return tuple(str(t).strip() for t in tools if str(t).strip())
 
+    def allowed(self, ctx: HarnessContext) -> tuple[str, ...]:
+        """``tools.allow`` for the run's mode: the CLI tools (:meth:`tools`) when the mode has
+        the cli channel, the GUI MCP server's tools when it has the gui channel."""
+        cli = self.tools() if "cli" in ctx.channels else ()
+        return (*cli, *(GUI_TOOLS if "gui" in ctx.channels else ()))
+
     def config(self, ctx: HarnessContext) -> dict[str, Any]:
         options = self._options()
         extra = options.get("config") or {}
         if not isinstance(extra, Mapping):
             raise ValueError("harness.options.config must be a mapping")
         background = options.get("background_ms")
+        servers = {}
+        if "gui" in ctx.channels:  # the GUI MCP server (stdio): tools gui__<tool>
+            servers[GUI_SERVER] = gui_server(*self.gui_mcp_server(ctx))
         return openclaw_config(
             base_url=f"http://127.0.0.1:{ctx.gateway_port}/v1",
             model=ctx.model_id,
-            tools=self.tools(),
+            tools=self.allowed(ctx),
+            mcp_servers=servers,
             tool_timeout_s=self.spec.tool_timeout_s,
             plugins=bool(options.get("plugins", True)),
             skills=bool(options.get("skills", False)),
@@ -560,8 +172,7 @@ class OpenClawHarness(AgentCliHarness):
         return sandbox
 
     def environment(self, ctx: HarnessContext, install: AgentInstall) -> dict[str, str]:
-        sandbox = ctx.sandbox
-        path = sandbox.environment().get("PATH") if isinstance(sandbox, LocalSandbox) else None
+        path = ctx.sandbox.command_path()
         return {
             # OpenClaw runs itself with an absolute Node; agent commands keep the sandbox's
             # PATH first (its python/pytest), Node 24 last
@@ -633,10 +244,11 @@ class OpenClawHarness(AgentCliHarness):
         )
 
     def modes(self, ctx: HarnessContext) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        if ctx.mode != "cli_only":
-            raise ValueError(f"openclaw supports mode cli_only, not {ctx.mode!r}")
-        enforced = (
-            f"tools restricted to {','.join(self.tools())} (tools.allow)",
+        cli, gui = "cli" in ctx.channels, "gui" in ctx.channels
+        if not (cli or gui):
+            raise ValueError(f"openclaw: mode {ctx.mode!r} has neither the cli nor the gui channel")
+        enforced = [
+            f"tools restricted to {','.join(self.allowed(ctx))} (tools.allow)",
             "no web, browser, canvas, messaging, sessions/subagents, cron, media, memory, "
             "gateway tools (not allowed)",
             "direct tool schemas: no Tool Search catalog (tools.toolSearch false), no Code Mode "
@@ -644,18 +256,27 @@ class OpenClawHarness(AgentCliHarness):
             "no skills (agents.defaults.skills [])"
             if not self._options().get("skills", False)
             else "skills listed in the system prompt (option skills)",
-            "no MCP servers (none configured)",
+            "GUI tools: the gui MCP server only (mcp.servers.gui, stdio; gui__<tool>)"
+            if gui
+            else "no MCP servers (none configured)",
             "no update checks / telemetry / Bonjour (config, OPENCLAW_* env)",
             "network: loopback to the gateway only (sandbox)",
-        )
-        not_enforced = (
-            "exec runs any program present in the sandbox (incl. background sessions)",
+        ]
+        if not cli:
+            enforced.append(
+                "no shell or file tools: exec, process, read, write, edit, apply_patch not allowed"
+            )
+        not_enforced = [
             "max_turns: OpenClaw has no turn limit (only the wall clock ends a run)",
-            "output_limit: OpenClaw's own caps apply to exec/read output",
             "AGENTS.md / SOUL.md / IDENTITY.md in the workdir are injected into the system "
             "prompt ([MISSING] markers when absent)",
-        )
-        return enforced, not_enforced
+        ]
+        if cli:
+            not_enforced[:0] = [
+                "exec runs any program present in the sandbox (incl. background sessions)",
+                "output_limit: OpenClaw's own caps apply to exec/read output",
+            ]
+        return tuple(enforced), tuple(not_enforced)
 
     def ending(self, transcript: Transcript, exit_code: int | None) -> tuple[str | None, str]:
         assert isinstance(transcript, OpenClawTranscript)

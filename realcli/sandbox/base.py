@@ -200,6 +200,12 @@ class Sandbox(ABC):
         """A sandbox of the same kind with extra read-write binds appended."""
         return self.with_options(rw_binds=self.options.rw_binds + tuple(binds))
 
+    def command_path(self) -> str | None:
+        """The ``PATH`` an agent's own commands keep first (the one that finds the task's
+        interpreter), or None when the system ``PATH`` does (a container image's tools).
+        For adapters that must set ``PATH`` themselves (e.g. to append their runtime)."""
+        return None
+
     @abstractmethod
     def exec(
         self,

@@ -154,6 +154,9 @@ class LocalSandbox(Sandbox):
         """The complete environment of a command inside (nothing inherited from the host)."""
         return sandbox_environment(self.options.gateway_url, self.options.env, extra)
 
+    def command_path(self) -> str | None:
+        return self.environment()["PATH"]  # realcli's Python first: the task's interpreter
+
     def command(self, argv: Sequence[str]) -> list[str]:
         """``argv`` wrapped by the gateway launcher when a gateway socket is configured."""
         o = self.options

@@ -37,6 +37,7 @@ from realcli.harness.install import InstallError, agents_dir, find_install
 from realcli.harness.openclaw import (
     CLI_TOOLS,
     CONFIG_FILE,
+    GUI_TOOLS,
     MIN_MEMORY_MB,
     STATE_DIR,
     TAILER_FILE,
@@ -50,7 +51,16 @@ from realcli.harness.openclaw import (
 )
 from realcli.harness.relay import ModelCallRelay
 from realcli.ledger import LedgerWriter, read_ledger
-from realcli.schema.actions import Action, EditAction, ReadAction, ShellAction, WriteAction
+from realcli.sandbox import sandbox_python
+from realcli.schema.actions import (
+    GUI_PRIMITIVES,
+    Action,
+    EditAction,
+    GuiAction,
+    ReadAction,
+    ShellAction,
+    WriteAction,
+)
 from realcli.schema.events import HeaderEvent, ModelCallEvent
 from realcli.schema.run_spec import HarnessSpec
 from realcli.util.redact import Redactor
@@ -551,14 +561,18 @@ def spec(**fields: Any) -> HarnessSpec:
     )
 
 
+CHANNELS = {"cli_only": ("cli",), "gui_only": ("gui",), "hybrid": ("cli", "gui")}
+
+
 def fake_ctx(mode: str = "cli_only") -> Any:
     return SimpleNamespace(
         instruction="Fix it.",
         model_id="replay",
         gateway_port=8765,
         mode=mode,
+        channels=CHANNELS[mode],
         workdir="/app",
-        sandbox=None,
+        sandbox=SimpleNamespace(command_path=lambda: None),  # a sandbox without its own PATH
     )
 
 
@@ -662,8 +676,34 @@ def test_options_and_modes_are_checked() -> None:
     enforced, not_enforced = OpenClawHarness(spec()).modes(fake_ctx())
     assert any("tools.allow" in e for e in enforced)
     assert any("max_turns" in n for n in not_enforced)
-    with pytest.raises(ValueError, match="cli_only"):
-        OpenClawHarness(spec()).modes(fake_ctx("gui_only"))
+    assert {"cli_only", "gui_only", "hybrid"} == OpenClawHarness.MODES
+
+
+def test_gui_modes_configure_the_gui_mcp_server_and_allow_its_tools() -> None:
+    """hybrid: the CLI tools and the ten gui__<tool>; gui_only: the GUI tools alone; both
+    start the GUI MCP server (stdio) with the gateway's URL; cli_only configures no server."""
+    harness = OpenClawHarness(spec())
+    assert tuple(f"gui__{t}" for t in GUI_PRIMITIVES) == GUI_TOOLS and len(GUI_TOOLS) == 10
+    assert "mcp" not in harness.config(fake_ctx())
+    for mode, allowed in (("hybrid", (*CLI_TOOLS, *GUI_TOOLS)), ("gui_only", GUI_TOOLS)):
+        config = harness.config(fake_ctx(mode))
+        assert config["tools"]["allow"] == list(allowed), mode
+        ((name, server),) = config["mcp"]["servers"].items()
+        assert name == "gui" and server["command"] == sandbox_python()
+        assert server["args"] == [
+            "/run/realcli/gui/mcp_server.py", "--transport", "stdio",
+            "--gateway", "http://127.0.0.1:8765",
+        ]  # fmt: skip
+        assert server["requestTimeoutMs"] > 120_000  # the server's own per-call limit
+        enforced, not_enforced = harness.modes(fake_ctx(mode))
+        assert any("gui MCP server" in e for e in enforced), enforced
+        assert any(",".join(allowed) in e for e in enforced)
+        assert any("exec runs" in n for n in not_enforced) == (mode == "hybrid")
+        assert any("no shell or file tools" in e for e in enforced) == (mode == "gui_only")
+    # every reference GUI step maps onto OpenClaw's name for it
+    for tool in GUI_PRIMITIVES:
+        action = GuiAction(action="gui", tool=tool, args={})  # type: ignore[arg-type]
+        assert map_action(action, GUI_TOOLS, call_id="c").name == f"gui__{tool}"
 
 
 def test_native_files(tmp_path: Path) -> None:

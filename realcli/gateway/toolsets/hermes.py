@@ -7,6 +7,10 @@ map them; this module adds ``patch`` (replace mode: ``old_string`` must occur ex
 as an ``edit`` action requires) and ``terminal`` (``timeout`` is an integer number of
 seconds, at most 600 for a foreground command).
 
+GUI modes: Hermes names the GUI MCP server's tools ``mcp__gui__<tool>`` (``mcp_servers.gui``,
+toolset ``gui``); a ``gui`` action maps onto them by that name
+(:data:`realcli.schema.actions.GUI_TOOL_PREFIXES`), arguments unchanged.
+
 OpenHands also names its shell tool ``terminal`` (tool names are global across harnesses):
 when the offered ``terminal`` schema has OpenHands's ``security_risk`` parameter, the builder
 uses :func:`realcli.gateway.toolsets.openhands.terminal_args` instead.

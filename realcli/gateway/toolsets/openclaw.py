@@ -17,6 +17,9 @@ OpenClaw 2026.9.6 (``tools.allow: read, write, edit, apply_patch, exec, process`
   (``yieldMs`` = its timeout) and is killed at it (``timeoutSeconds``).
 - ``apply_patch {input}`` and ``process`` are not used by the replay (the file tools above
   do every file action).
+- GUI modes: the GUI MCP server's tools are ``gui__<tool>`` (``mcp.servers.gui``); a ``gui``
+  action maps onto them by that name (:data:`realcli.schema.actions.GUI_TOOL_PREFIXES`), with
+  the reference's arguments unchanged (the server forwards them to the trusted GUI service).
 """
 
 from __future__ import annotations
