@@ -39,8 +39,8 @@ class Registry(Generic[T]):
         self._items: dict[str, T] = {}
         self._loaded = False
         self._ordered = ordered
-        """Iterate in registration order (built-ins as registered, then plugins by entry-point
-        name) instead of by name."""
+        """Iterate in order (built-ins in the order of their modules, then what registered
+        otherwise as registered, plugins by entry-point name) instead of by name."""
 
     def register(self, name: str) -> Callable[[T], T]:
         def add(item: T) -> T:
@@ -72,7 +72,15 @@ class Registry(Generic[T]):
     def __iter__(self) -> Iterator[tuple[str, T]]:
         self._load()
         items = list(self._items.items())
-        return iter(items if self._ordered else sorted(items))
+        return iter(sorted(items, key=self._rank) if self._ordered else sorted(items))
+
+    def _rank(self, entry: tuple[str, T]) -> int:
+        """Components of the ``builtins`` modules in those modules' order (not in import
+        order, which depends on who imported what first); every other one after them, in
+        registration order (the sort is stable)."""
+        item = entry[1]
+        module = getattr(item, "__module__", None) or getattr(item, "__name__", "")
+        return self._builtins.index(module) if module in self._builtins else len(self._builtins)
 
     def __len__(self) -> int:
         self._load()

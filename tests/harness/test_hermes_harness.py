@@ -37,7 +37,7 @@ from realcli.harness.hermes import (
     read_rows,
     tap_source,
 )
-from realcli.harness.install import RECIPES, InstallError, agents_dir, find_install
+from realcli.harness.install import HERMES, InstallError, agents_dir, find_install
 from realcli.harness.relay import ModelCallRelay
 from realcli.ledger import LedgerWriter, read_ledger
 from realcli.sandbox import sandbox_python
@@ -702,7 +702,7 @@ def test_an_install_without_the_mcp_extra_is_incomplete(tmp_path: Path) -> None:
     """The recipe installs ``hermes-agent[mcp]`` (Hermes's MCP client: the GUI modes); an
     install whose marker lists the older ``hermes-agent`` alone is reported, with the fix
     (``realcli agents install hermes`` adds the extra to the venv in place)."""
-    recipe = RECIPES["hermes"]
+    recipe = HERMES
     assert recipe.specs == ("hermes-agent[mcp]==0.19.0",)
     root = tmp_path / "hermes-0.19.0"
     (root / "bin").mkdir(parents=True)
