@@ -181,14 +181,17 @@ class ClaudeCodeHarness(AgentCliHarness):
     """Claude Code in headless print mode (see the module docstring)."""
 
     kind = "claude_code"
-    MODES = frozenset({"cli_only", "hybrid"})
+    MODES = frozenset({"cli_only", "gui_only", "hybrid"})
     agent = "claude_code"
     transcript_class = ClaudeCodeTranscript
     resumes = True
     permission_mode = "bypassPermissions"
     option_names: ClassVar[frozenset[str]] = frozenset({"max_retries", "tools", "extra_args"})
 
-    def tools(self) -> tuple[str, ...]:
+    def tools(self, ctx: HarnessContext | None = None) -> tuple[str, ...]:
+        """The built-in tools offered (``--tools``): none in ``gui_only``."""
+        if ctx is not None and "cli" not in ctx.channels:
+            return ()
         tools = self._options().get("tools", CLI_TOOLS)
         return tuple(str(t) for t in tools)
 
@@ -224,7 +227,7 @@ class ClaudeCodeHarness(AgentCliHarness):
             "--permission-mode",
             "bypassPermissions",
             "--tools",
-            ",".join(self.tools()),
+            ",".join(self.tools(ctx)),  # "" turns every built-in tool off
             "--strict-mcp-config",
             *self._gui_args(ctx),
             "--max-turns",
@@ -282,27 +285,29 @@ class ClaudeCodeHarness(AgentCliHarness):
         )
 
     def modes(self, ctx: HarnessContext) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        if "cli" not in ctx.channels:
-            raise ValueError(
-                f"claude_code supports modes cli_only and hybrid, not {ctx.mode!r} (its "
-                "built-in tools cannot all be turned off)"
-            )
+        if ctx.mode not in self.MODES:
+            raise ValueError(f"claude_code supports modes {sorted(self.MODES)}, not {ctx.mode!r}")
         mcp = (
             "GUI tools: the gui MCP server only (mcp__gui__*, --strict-mcp-config)"
             if "gui" in ctx.channels
             else "no MCP servers (--strict-mcp-config, none configured)"
         )
+        tools = self.tools(ctx)
+        builtin = (
+            f"built-in tools restricted to {','.join(tools)} (--tools)"
+            if tools
+            else 'no built-in tools: no Bash, Read, Write, Edit, Glob, Grep (--tools "")'
+        )
         enforced = (
-            f"built-in tools restricted to {','.join(self.tools())} (--tools)",
+            builtin,
             mcp,
             "no deferred tools / ToolSearch (ENABLE_TOOL_SEARCH=false)",
             "no web fetch/search, subagents, skills tool, background shells (not offered)",
             "network: loopback to the gateway only (sandbox)",
         )
         not_enforced = (
-            "Bash runs any program present in the sandbox",
-            "skills and slash commands are still described in the system prompt",
-        )
+            ("Bash runs any program present in the sandbox",) if "Bash" in tools else ()
+        ) + ("skills and slash commands are still described in the system prompt",)
         return enforced, not_enforced
 
     def ending(self, transcript: Transcript, exit_code: int | None) -> tuple[str | None, str]:

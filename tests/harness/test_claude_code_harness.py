@@ -258,7 +258,7 @@ def fake_ctx(mode: str = "cli_only") -> Any:
         model_id="realcli/model",
         gateway_port=8765,
         mode=mode,
-        channels=CHANNELS[mode],
+        channels=CHANNELS.get(mode, ()),
         resume=False,
         state_dir=None,
     )
@@ -288,8 +288,8 @@ def test_options_and_modes_are_checked() -> None:
     assert ClaudeCodeHarness(spec(tools=["Bash"])).tools() == ("Bash",)
     enforced, not_enforced = ClaudeCodeHarness(spec()).modes(fake_ctx())
     assert enforced and not_enforced
-    with pytest.raises(ValueError, match="cli_only"):
-        ClaudeCodeHarness(spec()).modes(fake_ctx("gui_only"))
+    with pytest.raises(ValueError, match="gui_only"):
+        ClaudeCodeHarness(spec()).modes(fake_ctx("other"))
 
 
 def test_native_files_are_the_session_logs(tmp_path: Path) -> None:
@@ -368,7 +368,7 @@ def test_map_action_prefers_native_tools_in_the_claude_pool() -> None:
         map_action(ShellAction(action="shell", cmd="ls"), ("Glob", "Grep"), call_id="c")
 
 
-def test_hybrid_mode_adds_the_gui_mcp_server_and_gui_only_is_refused() -> None:
+def test_gui_modes_add_the_gui_mcp_server_and_gui_only_has_no_builtin_tools() -> None:
     harness = ClaudeCodeHarness(spec())
     install = SimpleNamespace(entry=Path("/opt/claude/claude"))
     argv = harness.argv(fake_ctx("hybrid"), install)  # type: ignore[arg-type]
@@ -377,8 +377,13 @@ def test_hybrid_mode_adds_the_gui_mcp_server_and_gui_only_is_refused() -> None:
     assert "--mcp-config" not in harness.argv(fake_ctx(), install)  # type: ignore[arg-type]
     enforced, _ = harness.modes(fake_ctx("hybrid"))  # type: ignore[arg-type]
     assert any("gui MCP server" in e for e in enforced)
-    with pytest.raises(ValueError, match="cli_only and hybrid"):
-        harness.modes(fake_ctx("gui_only"))  # type: ignore[arg-type]
+    argv = harness.argv(fake_ctx("gui_only"), install)  # type: ignore[arg-type]
+    assert argv[argv.index("--tools") + 1] == ""  # every built-in tool off
+    config = json.loads(argv[argv.index("--mcp-config") + 1])
+    assert list(config["mcpServers"]) == ["gui"] and "--strict-mcp-config" in argv
+    enforced, not_enforced = harness.modes(fake_ctx("gui_only"))  # type: ignore[arg-type]
+    assert enforced[0].startswith("no built-in tools") and any("gui MCP" in e for e in enforced)
+    assert not any("Bash" in n for n in not_enforced)
 
 
 def test_a_resumed_session_continues_the_saved_session_id(tmp_path: Path) -> None:
