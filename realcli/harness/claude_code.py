@@ -20,8 +20,11 @@ stdout (stream-json) is one JSON object per line: ``system/init`` (tools, model)
 gateway's reply id), ``user`` (``tool_result`` blocks), and a final ``result``
 (``subtype``: ``success``/``error_max_turns``/..., ``terminal_reason``, ``is_error``).
 
-Options (``harness.options``): ``max_retries`` (default 2), ``tools`` (default the six above),
-``extra_args`` (list of extra CLI arguments, default none).
+Modes: ``hybrid`` adds the GUI MCP server (``--mcp-config``, tools ``mcp__gui__<tool>``);
+``gui_only`` passes ``--tools ""`` (no built-in tool at all) with that server only.
+
+Options (``harness.options``): ``max_retries`` (default 2), ``tools`` (default the six above;
+ignored in ``gui_only``), ``extra_args`` (list of extra CLI arguments, default none).
 """
 
 from __future__ import annotations

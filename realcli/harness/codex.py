@@ -40,6 +40,11 @@ a command running past ``yield_time_ms``, at most 30 s, is left running and poll
 ``exec`` tool that runs JavaScript calling those tools; their nested calls are recorded with
 Codex's ids (``exec-<uuid>``) after the ``exec`` call, and the replay backend cannot drive it.
 
+Modes: ``hybrid`` adds the GUI MCP server (``mcp_servers.gui``, required; tools
+``mcp__gui__<tool>``). ``gui_only`` also turns the shell and ``apply_patch`` off
+(:data:`~realcli.harness.codex_config.GUI_ONLY_CONFIG`,
+:data:`~realcli.harness.codex_config.GUI_ONLY_CATALOG_PATCH`) and ``view_image`` with them.
+
 Options (``harness.options``): ``catalog_model`` (default ``gpt-5.5``), ``catalog_patch``
 (merged into the catalog entry; default ``supports_search_tool: false`` (MCP tools offered
 upfront, not behind ``tool_search``) and ``prefer_websockets: false``), ``max_retries``

@@ -42,6 +42,10 @@ run ends ``max_turns``); ``output_limit`` as above; ``tool_timeout_s`` is not ap
 without new output while the command keeps running). The CLI exits 0 even when it gave up
 on a model error: the ending is read from the events and ``base_state.json``.
 
+Modes: with the gui channel ``$HOME/.openhands/mcp.json`` holds the GUI MCP server (its tools
+renamed ``gui_<tool>``, :func:`~realcli.harness.openhands_config.mcp_settings`) and the regex
+keeps them too; ``gui_only`` keeps only them (no terminal, no file_editor).
+
 Options (``harness.options``): ``tools`` (CLI tools kept, default ``[terminal,
 file_editor]``), ``builtin_tools`` (SDK built-ins, default ``[FinishTool, ThinkTool]``),
 ``num_retries`` (attempts, default 2), ``condenser`` (default false: true keeps OpenHands's
