@@ -24,8 +24,8 @@ headless mode it never asks for a confirmation, whatever the risk).
 In ``hybrid`` and ``gui_only`` the GUI MCP server's tools are offered as ``gui_<tool>``
 (renamed in the CLI's ``mcp.json``); :func:`realcli.gateway.toolmap.map_action` maps a ``gui``
 action onto them by name and adds ``security_risk`` (:data:`SECURITY_RISK`), which OpenHands
-requires of MCP tools too. ``gui_only`` offers no ``terminal`` and no ``file_editor``: a file or
-shell action then has no tool (the replay's stand-in for a hybrid task's CLI steps).
+requires of MCP tools too. ``gui_only`` offers no ``terminal`` and no ``file_editor`` (the
+replay turns a reference's CLI steps into 0 s ``wait`` calls there).
 """
 
 from __future__ import annotations
