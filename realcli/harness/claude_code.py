@@ -61,6 +61,10 @@ CLAUDE_TOOLS: dict[str, tuple[str, str]] = {
     "NotebookEdit": ("notebook_edit", "fs: edit"),
 }
 """raw tool name -> (normalised name, atomic op)."""
+GUI_MCP_TIMEOUT_MS = 120_000
+"""``MCP_TIMEOUT`` in the GUI modes: how long Claude Code waits for the GUI MCP server to start
+before it goes on without it (its init record then says ``"status": "failed"``; on a loaded
+machine the shorter default was seen to run out)."""
 SYNTHETIC_MODEL = "<synthetic>"
 """``message.model`` of the messages Claude Code makes up itself (e.g. "API Error: ...")."""
 _EXIT_CODE = re.compile(r"^Exit code (\d+)")
@@ -99,6 +103,10 @@ class ClaudeCodeTranscript(Transcript):
         if kind == "system":
             if record.get("subtype") == "init":
                 self.init = record
+                for server in record.get("mcp_servers") or []:
+                    if isinstance(server, dict) and server.get("status") != "connected":
+                        status = server.get("status")
+                        self.problems.append(f"MCP server {server.get('name')!r}: {status}")
             elif record.get("subtype") == "api_retry":
                 self.retries += 1
         elif kind == "assistant":
@@ -203,7 +211,9 @@ class ClaudeCodeHarness(AgentCliHarness):
 
     def environment(self, ctx: HarnessContext, install: AgentInstall) -> dict[str, str]:
         retries = int(self._options().get("max_retries", 2))
+        gui = {"MCP_TIMEOUT": str(GUI_MCP_TIMEOUT_MS)} if "gui" in ctx.channels else {}
         return {
+            **gui,
             "ANTHROPIC_BASE_URL": f"http://127.0.0.1:{ctx.gateway_port}",
             "ANTHROPIC_API_KEY": "realcli-gateway",
             "CLAUDE_CONFIG_DIR": f"{HOME_MOUNT}/{CONFIG_DIR}",

@@ -398,3 +398,23 @@ def test_a_resumed_session_continues_the_saved_session_id(tmp_path: Path) -> Non
     at = argv.index("--resume")
     assert argv[at + 1] == "6f1c-session" and at < argv.index("--")
     assert argv[-1] == "Fix it."  # the new message (feedback, guidance)
+
+
+def test_gui_mcp_server_gets_time_to_start_and_a_failed_one_is_a_problem(
+    ledger: LedgerWriter,
+) -> None:
+    """On a loaded machine the GUI MCP server once missed Claude Code's default start-up wait:
+    the session went on with no tools at all. GUI modes wait longer (``MCP_TIMEOUT``), and an
+    init record whose server did not connect is a transcript problem (it shows in fidelity)."""
+    harness = ClaudeCodeHarness(spec())
+    install = SimpleNamespace(entry=Path("/opt/claude/claude"))
+    assert "MCP_TIMEOUT" not in harness.environment(fake_ctx(), install)  # type: ignore[arg-type]
+    for mode in ("hybrid", "gui_only"):
+        env = harness.environment(fake_ctx(mode), install)  # type: ignore[arg-type]
+        assert env["MCP_TIMEOUT"] == "120000"
+    transcript = ClaudeCodeTranscript(ledger, Redactor(env={}), "/app")
+    servers = [{"name": "gui", "status": "failed", "source": "dynamic"}]
+    transcript.feed(
+        json.dumps({"type": "system", "subtype": "init", "tools": [], "mcp_servers": servers})
+    )
+    assert transcript.problems == ["MCP server 'gui': failed"]
