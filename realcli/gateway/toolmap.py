@@ -19,6 +19,7 @@ from typing import Any
 
 from realcli.gateway.toolsets import all_tables
 from realcli.gateway.toolsets.base import FileArgs, NotExact, ShellArgs, Target
+from realcli.gateway.toolsets.openhands import SECURITY_RISK
 from realcli.gateway.wire import ToolCall
 from realcli.schema.actions import (
     GUI_TOOL_PREFIXES,
@@ -127,10 +128,14 @@ def shell_equivalent(action: Action) -> tuple[str, float]:
     raise ToolMappingError(f"a {action.action!r} action has no shell equivalent")
 
 
-def _gui_call(action: GuiAction, offered: Sequence[str], call_id: str) -> ToolCall:
+def _gui_call(action: GuiAction, offered: Sequence[str], call_id: str, target: Target) -> ToolCall:
     for prefix in GUI_TOOL_PREFIXES:
-        if prefix + action.tool in offered:
-            return ToolCall(name=prefix + action.tool, arguments=dict(action.args), id=call_id)
+        name = prefix + action.tool
+        if name in offered:
+            args = dict(action.args)
+            if "security_risk" in target.params(name):  # OpenHands asks it of every tool
+                args.setdefault("security_risk", SECURITY_RISK)
+            return ToolCall(name=name, arguments=args, id=call_id)
     raise ToolMappingError(
         f"cannot perform a gui {action.tool!r} action with the offered tools {list(offered)}: "
         f"the mode offers no GUI tools (need one of "
@@ -151,7 +156,7 @@ def map_action(
     """
     target = target or Target()
     if isinstance(action, GuiAction):
-        return _gui_call(action, offered, call_id)
+        return _gui_call(action, offered, call_id, target)
     for name in offered:
         builder = FILE_TOOLS.get(name, {}).get(action.action)
         if builder is not None:

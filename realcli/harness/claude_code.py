@@ -20,8 +20,11 @@ stdout (stream-json) is one JSON object per line: ``system/init`` (tools, model)
 gateway's reply id), ``user`` (``tool_result`` blocks), and a final ``result``
 (``subtype``: ``success``/``error_max_turns``/..., ``terminal_reason``, ``is_error``).
 
-Options (``harness.options``): ``max_retries`` (default 2), ``tools`` (default the six above),
-``extra_args`` (list of extra CLI arguments, default none).
+Modes: ``hybrid`` adds the GUI MCP server (``--mcp-config``, tools ``mcp__gui__<tool>``);
+``gui_only`` passes ``--tools ""`` (no built-in tool at all) with that server only.
+
+Options (``harness.options``): ``max_retries`` (default 2), ``tools`` (default the six above;
+ignored in ``gui_only``), ``extra_args`` (list of extra CLI arguments, default none).
 """
 
 from __future__ import annotations
@@ -59,6 +62,10 @@ CLAUDE_TOOLS: dict[str, tuple[str, str]] = {
     "NotebookEdit": ("notebook_edit", "fs: edit"),
 }
 """raw tool name -> (normalised name, atomic op)."""
+GUI_MCP_TIMEOUT_MS = 120_000
+"""``MCP_TIMEOUT`` in the GUI modes: how long Claude Code waits for the GUI MCP server to start
+before it goes on without it (its init record then says ``"status": "failed"``; on a loaded
+machine the shorter default was seen to run out)."""
 SYNTHETIC_MODEL = "<synthetic>"
 """``message.model`` of the messages Claude Code makes up itself (e.g. "API Error: ...")."""
 _EXIT_CODE = re.compile(r"^Exit code (\d+)")
@@ -97,6 +104,10 @@ class ClaudeCodeTranscript(Transcript):
         if kind == "system":
             if record.get("subtype") == "init":
                 self.init = record
+                for server in record.get("mcp_servers") or []:
+                    if isinstance(server, dict) and server.get("status") != "connected":
+                        status = server.get("status")
+                        self.problems.append(f"MCP server {server.get('name')!r}: {status}")
             elif record.get("subtype") == "api_retry":
                 self.retries += 1
         elif kind == "assistant":
@@ -183,7 +194,7 @@ class ClaudeCodeHarness(AgentCliHarness):
     """Claude Code in headless print mode (see the module docstring)."""
 
     kind = "claude_code"
-    MODES = frozenset({"cli_only", "hybrid"})
+    MODES = frozenset({"cli_only", "gui_only", "hybrid"})
     agent = "claude_code"
     transcript_class = ClaudeCodeTranscript
     resumes = True
@@ -191,7 +202,10 @@ class ClaudeCodeHarness(AgentCliHarness):
     Options = ClaudeCodeOptions
     RECIPE = CLAUDE_CODE
 
-    def tools(self) -> tuple[str, ...]:
+    def tools(self, ctx: HarnessContext | None = None) -> tuple[str, ...]:
+        """The built-in tools offered (``--tools``): none in ``gui_only``."""
+        if ctx is not None and "cli" not in ctx.channels:
+            return ()
         tools = self._options().get("tools", CLI_TOOLS)
         return tuple(str(t) for t in tools)
 
@@ -200,7 +214,9 @@ class ClaudeCodeHarness(AgentCliHarness):
 
     def environment(self, ctx: HarnessContext, install: AgentInstall) -> dict[str, str]:
         retries = int(self._options().get("max_retries", 2))
+        gui = {"MCP_TIMEOUT": str(GUI_MCP_TIMEOUT_MS)} if "gui" in ctx.channels else {}
         return {
+            **gui,
             "ANTHROPIC_BASE_URL": f"http://127.0.0.1:{ctx.gateway_port}",
             "ANTHROPIC_API_KEY": "realcli-gateway",
             "CLAUDE_CONFIG_DIR": f"{HOME_MOUNT}/{CONFIG_DIR}",
@@ -227,7 +243,7 @@ class ClaudeCodeHarness(AgentCliHarness):
             "--permission-mode",
             "bypassPermissions",
             "--tools",
-            ",".join(self.tools()),
+            ",".join(self.tools(ctx)),  # "" turns every built-in tool off
             "--strict-mcp-config",
             *self._gui_args(ctx),
             "--max-turns",
@@ -285,27 +301,29 @@ class ClaudeCodeHarness(AgentCliHarness):
         )
 
     def modes(self, ctx: HarnessContext) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        if "cli" not in ctx.channels:
-            raise ValueError(
-                f"claude_code supports modes cli_only and hybrid, not {ctx.mode!r} (its "
-                "built-in tools cannot all be turned off)"
-            )
+        if ctx.mode not in self.MODES:
+            raise ValueError(f"claude_code supports modes {sorted(self.MODES)}, not {ctx.mode!r}")
         mcp = (
             "GUI tools: the gui MCP server only (mcp__gui__*, --strict-mcp-config)"
             if "gui" in ctx.channels
             else "no MCP servers (--strict-mcp-config, none configured)"
         )
+        tools = self.tools(ctx)
+        builtin = (
+            f"built-in tools restricted to {','.join(tools)} (--tools)"
+            if tools
+            else 'no built-in tools: no Bash, Read, Write, Edit, Glob, Grep (--tools "")'
+        )
         enforced = (
-            f"built-in tools restricted to {','.join(self.tools())} (--tools)",
+            builtin,
             mcp,
             "no deferred tools / ToolSearch (ENABLE_TOOL_SEARCH=false)",
             "no web fetch/search, subagents, skills tool, background shells (not offered)",
             "network: loopback to the gateway only (sandbox)",
         )
         not_enforced = (
-            "Bash runs any program present in the sandbox",
-            "skills and slash commands are still described in the system prompt",
-        )
+            ("Bash runs any program present in the sandbox",) if "Bash" in tools else ()
+        ) + ("skills and slash commands are still described in the system prompt",)
         return enforced, not_enforced
 
     def ending(self, transcript: Transcript, exit_code: int | None) -> tuple[str | None, str]:

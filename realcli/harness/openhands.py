@@ -42,6 +42,10 @@ run ends ``max_turns``); ``output_limit`` as above; ``tool_timeout_s`` is not ap
 without new output while the command keeps running). The CLI exits 0 even when it gave up
 on a model error: the ending is read from the events and ``base_state.json``.
 
+Modes: with the gui channel ``$HOME/.openhands/mcp.json`` holds the GUI MCP server (its tools
+renamed ``gui_<tool>``, :func:`~realcli.harness.openhands_config.mcp_settings`) and the regex
+keeps them too; ``gui_only`` keeps only them (no terminal, no file_editor).
+
 Options (``harness.options``): ``tools`` (CLI tools kept, default ``[terminal,
 file_editor]``), ``builtin_tools`` (SDK built-ins, default ``[FinishTool, ThinkTool]``),
 ``num_retries`` (attempts, default 2), ``condenser`` (default false: true keeps OpenHands's
@@ -52,311 +56,63 @@ LLM summarizing condenser), ``agent`` (a mapping deep-merged into
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from realcli.harness.base import HARNESSES, HarnessContext, NativeSession
-from realcli.harness.cli_agent import (
-    HOME_MOUNT,
-    INSTRUCTION,
-    AgentCliHarness,
-    deep_merge,
-    script_of,
-)
+from realcli.harness.cli_agent import HOME_MOUNT, INSTRUCTION, AgentCliHarness
 from realcli.harness.install import OPENHANDS, AgentInstall
+from realcli.harness.openhands_config import (
+    CLI_TOOLS,
+    DEFAULT_BUILTINS,
+    GUI_TOOLS,
+    agent_settings,
+    mcp_settings,
+)
+from realcli.harness.openhands_launch import launch_main, launch_source
+from realcli.harness.openhands_transcript import (
+    FILE_EDITOR_OPS,
+    OPENHANDS_TOOLS,
+    OpenHandsTranscript,
+    read_events,
+)
 from realcli.harness.options import OpenHandsOptions
-from realcli.harness.transcript import Transcript, normalise_tool
+from realcli.harness.transcript import Transcript
 
 __all__ = [
     "CLI_TOOLS",
     "DEFAULT_BUILTINS",
     "FILE_EDITOR_OPS",
+    "GUI_TOOLS",
     "OPENHANDS_TOOLS",
     "OpenHandsHarness",
     "OpenHandsTranscript",
     "agent_settings",
     "launch_main",
+    "launch_source",
+    "mcp_settings",
     "read_events",
 ]
 
 CONVERSATIONS = ".openhands/conversations"
 """Where the CLI keeps its conversations, relative to the per-run home."""
 SETTINGS_FILE = ".openhands/agent_settings.json"
+MCP_FILE = ".openhands/mcp.json"
+"""The CLI's MCP servers (``list_enabled_servers``: it replaces the settings' ``mcp_config``)."""
 LAUNCH_FILE = ".realcli/openhands_launch.py"
-DUMMY_KEY = "realcli-gateway"
-CLI_TOOLS = ("terminal", "file_editor")
-"""CLI tools offered in ``cli_only`` mode (of terminal, file_editor, task_tracker, task)."""
-DEFAULT_BUILTINS = ("FinishTool", "ThinkTool")
-"""The SDK's built-in tools (``finish``, ``think``): its defaults, kept."""
-OPENHANDS_TOOLS: dict[str, tuple[str, str]] = {
-    "terminal": ("shell", "exec: shell"),
-    "file_editor": ("file_editor", "fs: edit"),
-    "finish": ("finish", "other: finish"),
-    "think": ("think", "other: think"),
-    "task_tracker": ("task_tracker", "other: task_tracker"),
-    "task": ("task", "other: task"),
-}
-"""raw tool name -> (normalised name, atomic op); ``file_editor`` by its command below."""
-FILE_EDITOR_OPS: dict[str, tuple[str, str]] = {
-    "view": ("read_file", "fs: read"),
-    "create": ("write_file", "fs: write"),
-    "str_replace": ("edit_file", "fs: edit"),
-    "insert": ("edit_file", "fs: edit"),
-    "undo_edit": ("edit_file", "fs: edit"),
-}
-"""``file_editor`` command -> (normalised name, atomic op)."""
 MAX_ITERATIONS = "MaxIterationsReached"
 ENDED = frozenset({"finished", "error", "stuck"})
 """``execution_status`` values of a conversation that ended (its usage totals are final)."""
-_EVENT_FILE = re.compile(r"^event-(\d+)-.*\.json$")
+OPTION_NAMES = frozenset({"tools", "builtin_tools", "num_retries", "condenser", "agent"})
 
 
-# --------------------------------------------------------------------------- the launcher
-def launch_main() -> int:  # pragma: no cover - runs inside the sandbox (tested through runs)
-    """Run the OpenHands CLI with the SDK's iteration limit set (see the module docstring).
-
-    Self-contained and stdlib only: its source is written to the per-run home and run with
-    OpenHands's Python. ``launch.py --max-iterations N --instruction-file FILE -- CLI ARGS``.
-    """
-    import argparse
-    import sys
-
-    parser = argparse.ArgumentParser(prog="openhands_launch")
-    parser.add_argument("--max-iterations", type=int, required=True)
-    parser.add_argument("--instruction-file", required=True)
-    parser.add_argument("cli_args", nargs=argparse.REMAINDER)
-    args = parser.parse_args()
-    cli_args = args.cli_args[1:] if args.cli_args[:1] == ["--"] else args.cli_args
-    with open(args.instruction_file, encoding="utf-8") as f:
-        instruction = f.read()
-
-    from openhands.sdk.conversation.impl.local_conversation import LocalConversation
-
-    init = LocalConversation.__init__
-    limit = args.max_iterations
-
-    def limited_init(self: object, *a: object, **kw: object) -> None:
-        kw["max_iteration_per_run"] = limit
-        init(self, *a, **kw)
-
-    LocalConversation.__init__ = limited_init
-    sys.argv = ["openhands", *cli_args, f"--task={instruction}"]
-    from openhands_cli.entrypoint import main
-
-    main()
-    return 0
-
-
-def launch_source() -> str:
-    """The launcher as a script (its source plus the call)."""
-    return script_of(launch_main)
-
-
-# --------------------------------------------------------------------------- config
-
-
-def agent_settings(
-    *,
-    base_url: str,
-    model: str,
-    output_limit: int,
-    tools: tuple[str, ...] = CLI_TOOLS,
-    builtin_tools: tuple[str, ...] = DEFAULT_BUILTINS,
-    num_retries: int = 2,
-    condenser: bool = False,
-    extra: Mapping[str, Any] | None = None,
-) -> dict[str, Any]:
-    """``agent_settings.json`` for one run: a serialized OpenHands SDK ``Agent``."""
-    llm = {
-        "model": f"openai/{model}",
-        "base_url": base_url,
-        "api_key": DUMMY_KEY,
-        "usage_id": "agent",
-        "num_retries": num_retries,
-        "max_message_chars": output_limit,
-        "stream": False,
-    }
-    settings: dict[str, Any] = {
-        "llm": llm,
-        "tools": [],  # the CLI sets its own tool list; the regex below filters it
-        "filter_tools_regex": "^(" + "|".join(re.escape(t) for t in tools) + ")$",
-        "include_default_tools": list(builtin_tools),
-        "condenser": None,
-        "system_prompt_kwargs": {"cli_mode": True},
-        "kind": "Agent",
-    }
-    if condenser:  # OpenHands's default condenser (the CLI's when it creates the settings)
-        settings["condenser"] = {
-            "kind": "LLMSummarizingCondenser",
-            "llm": {**llm, "usage_id": "condenser"},
-            "max_size": 80,
-            "keep_first": 4,
-        }
-    return deep_merge(settings, extra or {})
-
-
-# --------------------------------------------------------------------------- transcript
-def _text(content: Any) -> str:
-    """The text of an SDK content list (``[{"type": "text", "text": ...}, ...]``)."""
-    if isinstance(content, str):
-        return content
-    if not isinstance(content, list):
-        return ""
-    return "".join(
-        str(part.get("text") or "")
-        for part in content
-        if isinstance(part, dict) and part.get("type") == "text"
-    )
-
-
-def _ts(value: Any) -> datetime | None:
-    try:
-        return datetime.fromisoformat(str(value))
-    except ValueError:
-        return None
-
-
-class OpenHandsTranscript(Transcript):
-    """``--json`` events -> ledger events."""
-
-    tools = OPENHANDS_TOOLS
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.response_ids: list[str] = []
-        self.errors: list[tuple[str, str]] = []
-        """``(code, detail)`` of each ``ConversationErrorEvent``."""
-        self.status: str | None = None
-        """``execution_status`` of ``base_state.json`` (set after the run, when readable)."""
-        self.finished = False
-        """The agent called ``finish``."""
-        self.user_messages = 0
-        self.ignored: dict[str, int] = {}
-        self._started: dict[str, datetime] = {}
-
-    # ----------------------------------------------------------------- records
-    def on_record(self, record: dict[str, Any]) -> None:
-        kind = record.get("kind")
-        handler = getattr(self, f"_on_{kind}", None) if isinstance(kind, str) else None
-        if handler is None:
-            key = str(kind)
-            self.ignored[key] = self.ignored.get(key, 0) + 1
-            return
-        handler(record)
-
-    def _turn(self, record: dict[str, Any]) -> None:
-        reply = record.get("llm_response_id")
-        if isinstance(reply, str) and reply and reply not in self.response_ids:
-            self.response_ids.append(reply)
-            self.turns = len(self.response_ids)
-
-    def _on_MessageEvent(self, record: dict[str, Any]) -> None:
-        message = record["llm_message"]
-        text = _text(message.get("content"))
-        if record.get("source") == "agent":
-            self._turn(record)
-            self.message(text)
-            return
-        self.user_messages += 1
-        if self.user_messages > 1:  # the first is the instruction (already in the ledger)
-            self.message(text, role="user")
-
-    def _on_ActionEvent(self, record: dict[str, Any]) -> None:
-        reply = record.get("llm_response_id")
-        first_of_reply = not (isinstance(reply, str) and reply in self.response_ids)
-        self._turn(record)
-        call_id = str(record["tool_call_id"])
-        name = str(record.get("tool_name") or "")
-        call = record.get("tool_call") or {}
-        raw = call.get("arguments") if isinstance(call, dict) else None
-        try:
-            args = json.loads(raw) if isinstance(raw, str) else raw
-        except ValueError:
-            args = {"_raw": raw}
-        if not isinstance(args, dict):
-            args = {"_raw": raw}
-        thought = _text(record.get("thought"))
-        if first_of_reply and thought.strip():
-            self.message(thought)
-        self.tool_call(call_id, name, args)
-        started = _ts(record.get("timestamp"))
-        if started is not None:
-            self._started[call_id] = started
-        action = record.get("action")
-        if name == "finish" and isinstance(action, dict):
-            self.finished = True
-            self.message(str(action.get("message") or ""))
-
-    def _on_ObservationEvent(self, record: dict[str, Any]) -> None:
-        call_id = str(record["tool_call_id"])
-        observation = record.get("observation") or {}
-        output = _text(observation.get("content"))
-        code = observation.get("exit_code")
-        exit_code = code if isinstance(code, int) and not isinstance(code, bool) else None
-        ok = observation.get("is_error") is not True and exit_code in (None, 0)
-        self.tool_result(
-            call_id, output, ok=ok, exit_code=exit_code, duration_ms=self._duration(call_id, record)
-        )
-
-    def _on_AgentErrorEvent(self, record: dict[str, Any]) -> None:
-        call_id = record.get("tool_call_id")
-        if call_id:  # the tool call's result: unknown tool, bad arguments, ...
-            cid = str(call_id)
-            error = str(record.get("error") or "")
-            self.tool_result(cid, error, ok=False, duration_ms=self._duration(cid, record))
-        else:
-            self.problems.append(f"agent error: {str(record.get('error'))[:300]}")
-
-    def _on_UserRejectObservation(self, record: dict[str, Any]) -> None:
-        cid = str(record["tool_call_id"])
-        reason = str(record.get("rejection_reason") or "rejected")
-        self.tool_result(cid, reason, ok=False, duration_ms=self._duration(cid, record))
-
-    def _on_ConversationErrorEvent(self, record: dict[str, Any]) -> None:
-        self.calls_before(None)
-        self.errors.append((str(record.get("code") or ""), str(record.get("detail") or "")))
-
-    def _duration(self, call_id: str, record: dict[str, Any]) -> float:
-        started, ended = self._started.get(call_id), _ts(record.get("timestamp"))
-        if started is None or ended is None:
-            return 0.0
-        return max((ended - started).total_seconds() * 1000.0, 0.0)
-
-    # ----------------------------------------------------------------- file_editor
-    def normalise(self, raw_name: str, args: Mapping[str, Any]) -> tuple[str, str]:
-        """``(normalised name, atomic op)`` of a call: ``file_editor`` by its command."""
-        if raw_name == "file_editor":
-            kind = FILE_EDITOR_OPS.get(str(args.get("command")))
-            if kind is not None:
-                return kind
-        return normalise_tool(raw_name, self.tools)
-
-
-def read_events(conversation: Path) -> list[dict[str, Any]]:
-    """The event files of a kept conversation folder, in event order."""
-    numbered: list[tuple[int, Path]] = []
-    for path in (conversation / "events").glob("event-*.json"):
-        m = _EVENT_FILE.match(path.name)
-        if m:
-            numbered.append((int(m.group(1)), path))
-    out: list[dict[str, Any]] = []
-    for _, path in sorted(numbered):
-        record = json.loads(path.read_text(encoding="utf-8"))
-        if isinstance(record, dict):
-            out.append(record)
-    return out
-
-
-# --------------------------------------------------------------------------- harness
 @HARNESSES.register("openhands")
 class OpenHandsHarness(AgentCliHarness):
     """The OpenHands CLI's ``--headless --json`` mode (see the module docstring)."""
 
     kind = "openhands"
-    MODES = frozenset({"cli_only"})
+    MODES = frozenset({"cli_only", "gui_only", "hybrid"})
     agent = "openhands"
     transcript_class = OpenHandsTranscript
     permission_mode = "always-approve"
@@ -369,8 +125,15 @@ class OpenHandsHarness(AgentCliHarness):
             value = value.split(",")
         return tuple(str(v).strip() for v in value if str(v).strip())
 
-    def tools(self) -> tuple[str, ...]:
+    def tools(self, ctx: HarnessContext | None = None) -> tuple[str, ...]:
+        """The CLI tools kept (terminal, file_editor): none in ``gui_only``."""
+        if ctx is not None and "cli" not in ctx.channels:
+            return ()
         return self._names("tools", CLI_TOOLS)
+
+    def gui_tools(self, ctx: HarnessContext) -> tuple[str, ...]:
+        """The GUI MCP server's tools as OpenHands names them, in a mode with the gui channel."""
+        return GUI_TOOLS if "gui" in ctx.channels else ()
 
     def builtin_tools(self) -> tuple[str, ...]:
         return self._names("builtin_tools", DEFAULT_BUILTINS)
@@ -384,7 +147,8 @@ class OpenHandsHarness(AgentCliHarness):
             base_url=f"http://127.0.0.1:{ctx.gateway_port}/v1",
             model=ctx.model_id,
             output_limit=self.spec.output_limit,
-            tools=self.tools(),
+            tools=self.tools(ctx),
+            gui_tools=self.gui_tools(ctx),
             builtin_tools=self.builtin_tools(),
             num_retries=int(options.get("num_retries", 2)),
             condenser=bool(options.get("condenser", False)),
@@ -395,6 +159,12 @@ class OpenHandsHarness(AgentCliHarness):
         settings = home / SETTINGS_FILE
         settings.parent.mkdir(parents=True, exist_ok=True)
         settings.write_text(json.dumps(self.settings(ctx), indent=2) + "\n", encoding="utf-8")
+        mcp = home / MCP_FILE  # the CLI's MCP servers: the GUI MCP server, or none
+        if "gui" in ctx.channels:
+            command, args = self.gui_mcp_server(ctx)
+            mcp.write_text(json.dumps(mcp_settings(command, args), indent=2) + "\n", "utf-8")
+        else:
+            mcp.unlink(missing_ok=True)
         (home / CONVERSATIONS).mkdir(parents=True, exist_ok=True)
         launcher = home / LAUNCH_FILE
         launcher.parent.mkdir(parents=True, exist_ok=True)
@@ -430,7 +200,7 @@ class OpenHandsHarness(AgentCliHarness):
             files.append(conversation / "base_state.json")
             files += sorted((conversation / "events").glob("event-*.json"))
             files += sorted((conversation / "observations").rglob("*"))
-        files.append(home / SETTINGS_FILE)
+        files += [home / SETTINGS_FILE, home / MCP_FILE]
         return [f for f in files if f.is_file()]
 
     def native_session(
@@ -484,24 +254,42 @@ class OpenHandsHarness(AgentCliHarness):
         )
 
     def modes(self, ctx: HarnessContext) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        if ctx.mode != "cli_only":
-            raise ValueError(f"openhands supports mode cli_only, not {ctx.mode!r}")
+        if ctx.mode not in self.MODES:
+            raise ValueError(f"openhands supports modes {sorted(self.MODES)}, not {ctx.mode!r}")
+        tools = self.tools(ctx)
+        builtins = ",".join(self.builtin_tools()) or "none"
+        offered = ",".join(tools) if tools else "no terminal, no file_editor"
+        gui = (
+            "GUI tools: the gui MCP server only (.openhands/mcp.json, stdio; tools renamed "
+            "gui_<tool>, all kept by filter_tools_regex)"
+            if "gui" in ctx.channels
+            else "no MCP servers (no .openhands/mcp.json)"
+        )
         enforced = (
-            f"tools restricted to {','.join(self.tools())} + built-ins "
-            f"{','.join(self.builtin_tools()) or 'none'} (agent_settings.json filter_tools_regex,"
-            " include_default_tools): no task_tracker, no sub-agents (task), no MCP",
+            f"CLI tools: {offered} + built-ins {builtins} (agent_settings.json "
+            "filter_tools_regex, include_default_tools): no task_tracker, no sub-agents (task)",
+            gui,
             "no browser (the CLI has none)",
             "no side model calls: no condenser, no critic (headless)",
             "network: loopback to the gateway only (sandbox)",
         )
-        not_enforced = (
-            "terminal runs any program present in the sandbox (incl. background processes)",
+        not_enforced: tuple[str, ...] = (
             "AGENTS.md and .openhands/ skills in the workdir are loaded into the system prompt",
             "a .env file in the workdir is loaded into the CLI's environment",
             "startup tries a git clone of the public skills repo and a PyPI version check "
             "(both fail without network)",
-            "tool_timeout_s: the model sets each terminal call's timeout",
         )
+        if "terminal" in tools:
+            not_enforced = (
+                "terminal runs any program present in the sandbox (incl. background processes)",
+                *not_enforced,
+                "tool_timeout_s: the model sets each terminal call's timeout",
+            )
+        else:  # the CLI still builds its terminal (a tmux session); the filter drops it
+            not_enforced = (
+                "the CLI still starts its terminal's tmux session (not offered to the model)",
+                *not_enforced,
+            )
         return enforced, not_enforced
 
     def ending(self, transcript: Transcript, exit_code: int | None) -> tuple[str | None, str]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from realcli.gateway.toolmap import ToolMappingError, map_action
+from realcli.gateway.toolsets.base import Target
+from realcli.gateway.toolsets.openhands import SECURITY_RISK
 from realcli.schema.actions import ActionAdapter, gui_primitive
 
 
@@ -15,6 +17,7 @@ from realcli.schema.actions import ActionAdapter, gui_primitive
         (["Bash", "mcp__gui__click"], "mcp__gui__click"),  # Claude Code / Codex via MCP
         (["exec", "gui__click"], "gui__click"),  # OpenClaw
         (["terminal", "mcp_gui_click"], "mcp_gui_click"),  # Hermes
+        (["terminal", "file_editor", "gui_click"], "gui_click"),  # OpenHands (mcp.json rename)
     ],
 )
 def test_gui_action_maps_onto_the_offered_gui_tool(offered: list[str], name: str) -> None:
@@ -40,3 +43,20 @@ def test_gui_primitive_names() -> None:
     assert gui_primitive("mcp__gui__double_click") == "double_click"
     assert gui_primitive("gui_wait") == "wait"
     assert gui_primitive("click") is None and gui_primitive("gui_teleport") is None
+
+
+def test_openhands_gui_call_declares_its_security_risk() -> None:
+    """OpenHands offers every MCP tool with a required ``security_risk`` (its CLI runs an LLM
+    security analyzer): a replayed GUI call declares one; a tool without it gets none."""
+    action = ActionAdapter.validate_python(
+        {"action": "gui", "tool": "click", "args": {"x": 1, "y": 2}}
+    )
+    schema = {"parameters": {"properties": {"x": {}, "y": {}, "security_risk": {}}}}
+    target = Target(schemas={"gui_click": schema})
+    call = map_action(action, ["terminal", "gui_click"], call_id="c", target=target)
+    assert (call.name, dict(call.arguments)) == (
+        "gui_click",
+        {"x": 1, "y": 2, "security_risk": SECURITY_RISK},
+    )
+    plain = map_action(action, ["gui_click"], call_id="c", target=Target())
+    assert dict(plain.arguments) == {"x": 1, "y": 2}

@@ -258,7 +258,7 @@ def fake_ctx(mode: str = "cli_only") -> Any:
         model_id="realcli/model",
         gateway_port=8765,
         mode=mode,
-        channels=CHANNELS[mode],
+        channels=CHANNELS.get(mode, ()),
         resume=False,
         state_dir=None,
     )
@@ -288,8 +288,8 @@ def test_options_and_modes_are_checked() -> None:
     assert ClaudeCodeHarness(spec(tools=["Bash"])).tools() == ("Bash",)
     enforced, not_enforced = ClaudeCodeHarness(spec()).modes(fake_ctx())
     assert enforced and not_enforced
-    with pytest.raises(ValueError, match="cli_only"):
-        ClaudeCodeHarness(spec()).modes(fake_ctx("gui_only"))
+    with pytest.raises(ValueError, match="gui_only"):
+        ClaudeCodeHarness(spec()).modes(fake_ctx("other"))
 
 
 def test_native_files_are_the_session_logs(tmp_path: Path) -> None:
@@ -368,7 +368,7 @@ def test_map_action_prefers_native_tools_in_the_claude_pool() -> None:
         map_action(ShellAction(action="shell", cmd="ls"), ("Glob", "Grep"), call_id="c")
 
 
-def test_hybrid_mode_adds_the_gui_mcp_server_and_gui_only_is_refused() -> None:
+def test_gui_modes_add_the_gui_mcp_server_and_gui_only_has_no_builtin_tools() -> None:
     harness = ClaudeCodeHarness(spec())
     install = SimpleNamespace(entry=Path("/opt/claude/claude"))
     argv = harness.argv(fake_ctx("hybrid"), install)  # type: ignore[arg-type]
@@ -377,8 +377,13 @@ def test_hybrid_mode_adds_the_gui_mcp_server_and_gui_only_is_refused() -> None:
     assert "--mcp-config" not in harness.argv(fake_ctx(), install)  # type: ignore[arg-type]
     enforced, _ = harness.modes(fake_ctx("hybrid"))  # type: ignore[arg-type]
     assert any("gui MCP server" in e for e in enforced)
-    with pytest.raises(ValueError, match="cli_only and hybrid"):
-        harness.modes(fake_ctx("gui_only"))  # type: ignore[arg-type]
+    argv = harness.argv(fake_ctx("gui_only"), install)  # type: ignore[arg-type]
+    assert argv[argv.index("--tools") + 1] == ""  # every built-in tool off
+    config = json.loads(argv[argv.index("--mcp-config") + 1])
+    assert list(config["mcpServers"]) == ["gui"] and "--strict-mcp-config" in argv
+    enforced, not_enforced = harness.modes(fake_ctx("gui_only"))  # type: ignore[arg-type]
+    assert enforced[0].startswith("no built-in tools") and any("gui MCP" in e for e in enforced)
+    assert not any("Bash" in n for n in not_enforced)
 
 
 def test_a_resumed_session_continues_the_saved_session_id(tmp_path: Path) -> None:
@@ -393,3 +398,23 @@ def test_a_resumed_session_continues_the_saved_session_id(tmp_path: Path) -> Non
     at = argv.index("--resume")
     assert argv[at + 1] == "6f1c-session" and at < argv.index("--")
     assert argv[-1] == "Fix it."  # the new message (feedback, guidance)
+
+
+def test_gui_mcp_server_gets_time_to_start_and_a_failed_one_is_a_problem(
+    ledger: LedgerWriter,
+) -> None:
+    """On a loaded machine the GUI MCP server once missed Claude Code's default start-up wait:
+    the session went on with no tools at all. GUI modes wait longer (``MCP_TIMEOUT``), and an
+    init record whose server did not connect is a transcript problem (it shows in fidelity)."""
+    harness = ClaudeCodeHarness(spec())
+    install = SimpleNamespace(entry=Path("/opt/claude/claude"))
+    assert "MCP_TIMEOUT" not in harness.environment(fake_ctx(), install)  # type: ignore[arg-type]
+    for mode in ("hybrid", "gui_only"):
+        env = harness.environment(fake_ctx(mode), install)  # type: ignore[arg-type]
+        assert env["MCP_TIMEOUT"] == "120000"
+    transcript = ClaudeCodeTranscript(ledger, Redactor(env={}), "/app")
+    servers = [{"name": "gui", "status": "failed", "source": "dynamic"}]
+    transcript.feed(
+        json.dumps({"type": "system", "subtype": "init", "tools": [], "mcp_servers": servers})
+    )
+    assert transcript.problems == ["MCP server 'gui': failed"]

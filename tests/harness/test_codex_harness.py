@@ -536,8 +536,8 @@ def test_modes(tmp_path: Path) -> None:
     enforced, not_enforced = harness().modes(ctx(tmp_path))
     assert "exec_command, write_stdin, apply_patch, view_image" in enforced[0]
     assert any("tool_timeout_s" in n for n in not_enforced)
-    with pytest.raises(ValueError, match="cli_only and hybrid"):
-        harness().modes(ctx(tmp_path, mode="gui_only"))
+    with pytest.raises(ValueError, match="gui_only"):
+        harness().modes(SimpleNamespace(mode="other", channels=()))  # type: ignore[arg-type]
     hybrid, _ = harness().modes(ctx(tmp_path, mode="hybrid"))
     assert any("gui MCP server" in e for e in hybrid)
     config = harness().config(ctx(tmp_path, mode="hybrid"))
@@ -545,6 +545,28 @@ def test_modes(tmp_path: Path) -> None:
     assert server["args"][:2] == ["/run/realcli/gui/mcp_server.py", "--transport"]
     # required: no session starts before the GUI tools are there (the start-up race)
     assert (server["required"], server["startup_timeout_sec"]) == (True, 30)
+
+
+def test_gui_only_turns_off_the_shell_and_apply_patch(tmp_path: Path) -> None:
+    """gui_only: Codex's shell_tool and unified_exec features off, the model metadata without
+    a shell or apply_patch, no view_image; the GUI MCP server still required."""
+    h = harness()
+    config = h.config(ctx(tmp_path, mode="gui_only"))
+    assert config["features"]["shell_tool"] is False and config["features"]["unified_exec"] is False
+    assert config["features"]["view_image"] is False
+    assert config["mcp_servers"]["gui"]["required"] is True
+    install = SimpleNamespace(entry=Path("/agents/codex/bin/codex"))
+    argv = h.argv(ctx(tmp_path, mode="gui_only"), install)  # type: ignore[arg-type]
+    patch = json.loads(argv[argv.index("--catalog-patch") + 1])
+    assert patch["shell_type"] == "disabled" and patch["apply_patch_tool_type"] is None
+    assert patch["supports_search_tool"] is False  # the defaults stay
+    hybrid = json.loads(
+        h.argv(ctx(tmp_path, mode="hybrid"), install)[argv.index("--catalog-patch") + 1]
+    )  # type: ignore[arg-type]
+    assert "shell_type" not in hybrid
+    enforced, not_enforced = h.modes(ctx(tmp_path, mode="gui_only"))
+    assert enforced[0].startswith("no shell, exec_command") and "gui MCP server" in enforced[1]
+    assert not any("exec_command runs" in n for n in not_enforced)
 
 
 HYBRID_TASK = "weave-ops-edge-outage"

@@ -10,6 +10,7 @@ that gave up on HTTP 500s and of one stopped by ``harness.max_turns=3``.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -31,7 +32,14 @@ from realcli.harness.openhands import (
 )
 from realcli.harness.relay import ModelCallRelay
 from realcli.ledger import LedgerWriter, read_ledger
-from realcli.schema.actions import Action, EditAction, ReadAction, ShellAction, WriteAction
+from realcli.schema.actions import (
+    GUI_PRIMITIVES,
+    Action,
+    EditAction,
+    ReadAction,
+    ShellAction,
+    WriteAction,
+)
 from realcli.schema.events import HeaderEvent, ModelCallEvent
 from realcli.schema.run_spec import HarnessSpec
 from realcli.util.redact import Redactor
@@ -363,12 +371,16 @@ def spec(**options: Any) -> HarnessSpec:
     )
 
 
+CHANNELS = {"cli_only": ("cli",), "hybrid": ("cli", "gui"), "gui_only": ("gui",)}
+
+
 def fake_ctx(mode: str = "cli_only") -> Any:
     return SimpleNamespace(
         instruction="Fix it.",
         model_id="realcli/model",
         gateway_port=8765,
         mode=mode,
+        channels=CHANNELS.get(mode, ()),
         workdir="/app",
     )
 
@@ -420,8 +432,47 @@ def test_options_and_modes_are_checked() -> None:
         OpenHandsHarness(spec(agent=[1])).settings(fake_ctx())  # type: ignore[arg-type]
     enforced, not_enforced = OpenHandsHarness(spec()).modes(fake_ctx())
     assert enforced and not_enforced
-    with pytest.raises(ValueError, match="cli_only"):
-        OpenHandsHarness(spec()).modes(fake_ctx("gui_only"))
+    with pytest.raises(ValueError, match="gui_only"):
+        OpenHandsHarness(spec()).modes(fake_ctx("other"))
+
+
+GUI = GUI_PRIMITIVES
+
+
+@pytest.mark.parametrize("mode", ["cli_only", "hybrid", "gui_only"])
+def test_every_mode_has_its_tool_filter_mcp_servers_and_mode_lines(
+    tmp_path: Path, mode: str
+) -> None:
+    """hybrid: terminal + file_editor + the GUI MCP server's tools (renamed gui_<tool>);
+    gui_only: the GUI tools only (no terminal, no file_editor); cli_only: no mcp.json."""
+    harness = OpenHandsHarness(spec())
+    install = SimpleNamespace(root=Path("/opt/oh"), entry=Path("/opt/oh/bin/openhands"))
+    harness.prepare_home(fake_ctx(mode), tmp_path, install)  # type: ignore[arg-type]
+    settings = json.loads((tmp_path / ".openhands" / "agent_settings.json").read_text())
+    pattern = re.compile(settings["filter_tools_regex"])
+    cli = {"terminal", "file_editor"} if mode != "gui_only" else set()
+    gui = {f"gui_{t}" for t in GUI} if mode != "cli_only" else set()
+    candidates = {
+        "terminal",
+        "file_editor",
+        "task_tracker",
+        "task",
+        *GUI,
+        *(f"gui_{t}" for t in GUI),
+    }
+    assert {t for t in candidates if pattern.match(t)} == cli | gui
+    mcp = tmp_path / ".openhands" / "mcp.json"
+    enforced, not_enforced = harness.modes(fake_ctx(mode))  # type: ignore[arg-type]
+    if mode == "cli_only":
+        assert not mcp.exists() and any("no MCP servers" in e for e in enforced)
+        return
+    (server,) = json.loads(mcp.read_text())["mcpServers"].values()
+    assert server["args"][:3] == ["/run/realcli/gui/mcp_server.py", "--transport", "stdio"]
+    assert {t: c["name"] for t, c in server["tools"].items()} == {t: f"gui_{t}" for t in GUI}
+    assert any("gui MCP server" in e for e in enforced)
+    shell = any("terminal runs any program" in n for n in not_enforced)
+    assert shell == (mode == "hybrid")
+    assert ("no terminal, no file_editor" in enforced[0]) == (mode == "gui_only")
 
 
 def test_agent_settings_defaults() -> None:

@@ -9,13 +9,16 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from realcli.catalog import discover_tasks
 from realcli.harness.install import InstallError, agents_dir, find_install
 from realcli.ledger import read_ledger
+from realcli.schema.actions import gui_primitive
 from realcli.schema.verdict import Verdict
 from tests.conftest import TASKS, env_for, run_realcli
 
@@ -175,3 +178,92 @@ def test_real_claude_code_passes_hybrid_tasks_through_the_gui_mcp_server(
     assert gui and all(e.raw_name.startswith("mcp__gui__") or e.name == "shell" for e in gui)  # type: ignore[attr-defined]
     (fidelity,) = [e for e in events if e.kind == "fidelity"]
     assert fidelity.ok, fidelity  # type: ignore[attr-defined]
+
+
+GUI_TASK = "weave-gam-lightsout"
+CLI_TOOL_NAMES = {
+    *("terminal", "file_editor"),  # openhands
+    *("exec_command", "write_stdin", "apply_patch", "view_image", "shell", "exec"),  # codex
+    *("Bash", "Read", "Write", "Edit", "Glob", "Grep", "NotebookEdit"),  # claude_code
+}
+"""Every tool of the three MCP harnesses that runs a command or touches a file."""
+GUI_MODE_RUNS = (
+    ("openhands", "hybrid"),
+    ("openhands", "gui_only"),
+    ("codex", "gui_only"),
+    ("claude_code", "gui_only"),
+)
+
+
+@pytest.fixture(scope="module")
+def gui_modes(
+    tmp_path_factory: pytest.TempPathFactory, cache_dir: Path
+) -> dict[tuple[str, str], tuple[Path, Verdict]]:
+    """One hybrid task, replayed by the real agents through the GUI MCP server: OpenHands in
+    hybrid and gui_only, Codex and Claude Code in gui_only (two sweeps, two runs at once)."""
+    for agent in ("openhands", "codex", "claude_code"):
+        try:
+            find_install(agent, agents_dir())
+        except InstallError:
+            pytest.skip(f"{agent} is not installed: realcli agents install {agent}")
+    tmp = tmp_path_factory.mktemp("gui-modes")
+    env = env_for(tmp, cache_dir)
+    common = [f"task={GUI_TASK}", "model=replay", "experiment_name=gui-modes"]
+    parallel = ["hydra/launcher=joblib", "hydra.launcher.n_jobs=2"]
+    sweeps = (
+        ["harness=openhands", "mode=hybrid,gui_only"],
+        ["harness=codex,claude_code", "mode=gui_only"],
+    )
+    for sweep in sweeps:
+        argv = ["run", "--multirun", *common, *sweep, *parallel]
+        proc = run_realcli(argv, env, tmp, timeout=1800)
+        assert proc.returncode == 0, proc.stderr[-3000:]
+    out = {}
+    for verdict in (tmp / "runs").glob("*/*/verdict.json"):
+        spec = json.loads((verdict.parent / "spec.json").read_text())["spec"]
+        v = Verdict.model_validate_json(verdict.read_text())
+        out[(spec["harness"]["kind"], spec["mode"]["name"])] = (verdict.parent, v)
+    assert set(out) == set(GUI_MODE_RUNS), sorted(out)
+    return out
+
+
+def _pool(events: list[Any]) -> set[str]:
+    return {t for e in events if e.kind == "tool_pool" for t in e.tools}
+
+
+def test_real_openhands_passes_a_hybrid_task_through_the_gui_mcp_server(
+    gui_modes: dict[tuple[str, str], tuple[Path, Verdict]],
+) -> None:
+    """OpenHands's GUI tools come from the GUI MCP server (renamed ``gui_<tool>`` in its
+    mcp.json), next to its terminal and file editor; the calls land on the GUI channel and
+    its own conversation agrees with the gateway (fidelity ok)."""
+    run_dir, v = gui_modes[("openhands", "hybrid")]
+    assert v.status.value == "graded" and v.passed, (run_dir, v.error)
+    events = read_ledger(run_dir / "ledger.jsonl").events
+    assert {"terminal", "file_editor", "gui_screenshot", "gui_click"} <= _pool(events), run_dir
+    calls = [e for e in events if e.kind == "tool_call"]
+    gui = [e for e in calls if e.channel.value == "gui"]  # type: ignore[attr-defined]
+    assert gui and all(e.raw_name.startswith("gui_") or e.name == "shell" for e in gui)  # type: ignore[attr-defined]
+    assert any(e.channel.value == "cli" for e in calls)  # type: ignore[attr-defined]
+    (fidelity,) = [e for e in events if e.kind == "fidelity"]
+    assert fidelity.ok, fidelity  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("harness", ["openhands", "codex", "claude_code"])
+def test_real_agent_in_gui_only_has_no_shell_and_cannot_finish(
+    gui_modes: dict[tuple[str, str], tuple[Path, Verdict]], harness: str
+) -> None:
+    """gui_only: the pool holds the GUI tools and no tool that runs a command or touches a
+    file, every call is GUI work, and the hybrid task cannot be finished (P1)."""
+    run_dir, v = gui_modes[(harness, "gui_only")]
+    assert v.status.value == "graded" and not v.passed, (run_dir, v)
+    events = read_ledger(run_dir / "ledger.jsonl").events
+    pool = _pool(events)
+    assert {"screenshot", "click", "type", "keypress"} <= {gui_primitive(t) for t in pool}, pool
+    assert not pool & CLI_TOOL_NAMES, pool
+    calls = [e for e in events if e.kind == "tool_call"]
+    assert calls and all(e.channel.value == "gui" for e in calls), run_dir  # type: ignore[attr-defined]
+    (fidelity,) = [e for e in events if e.kind == "fidelity"]
+    assert fidelity.ok, fidelity  # type: ignore[attr-defined]
+    (session,) = [e for e in events if e.kind == "session"]
+    assert any("gui MCP server" in line for line in session.enforced), session  # type: ignore[attr-defined]

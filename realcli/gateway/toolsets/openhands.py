@@ -20,6 +20,12 @@ headless mode it never asks for a confirmation, whatever the risk).
   returns after 30 s without new output while the command keeps running. A command longer
   than about 16 KB is silently dropped by OpenHands's tmux terminal (reported as exit code
   0, empty output): a shell-fallback ``write`` of a larger file does not happen.
+
+In ``hybrid`` and ``gui_only`` the GUI MCP server's tools are offered as ``gui_<tool>``
+(renamed in the CLI's ``mcp.json``); :func:`realcli.gateway.toolmap.map_action` maps a ``gui``
+action onto them by name and adds ``security_risk`` (:data:`SECURITY_RISK`), which OpenHands
+requires of MCP tools too. ``gui_only`` offers no ``terminal`` and no ``file_editor`` (the
+replay turns a reference's CLI steps into 0 s ``wait`` calls there).
 """
 
 from __future__ import annotations
