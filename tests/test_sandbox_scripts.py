@@ -20,7 +20,7 @@ import pytest
 
 from realcli.catalog import import_harbor_verifier
 from realcli.grading.guard import GUARD_MOUNT, GUARD_SCRIPT
-from realcli.harness.builtin import AGENT_MOUNT, AGENT_SCRIPT
+from realcli.harness.builtin import AGENT_MODULES, AGENT_MOUNT, AGENT_SCRIPT
 from realcli.harness.cli_agent import GUI_MCP_MOUNT, GUI_MCP_SCRIPT
 from realcli.sandbox import docker, local
 
@@ -30,7 +30,13 @@ SCRIPTS: dict[str, tuple[Path, frozenset[str]]] = {
     # mount point in the sandbox: (the host file or folder, third-party packages it may use)
     local.INSIDE_MOUNT: (local.INSIDE_SCRIPT, frozenset()),
     docker.LAUNCHER_MOUNT: (docker.LAUNCHER_SCRIPT, frozenset()),
-    AGENT_MOUNT: (AGENT_SCRIPT, frozenset()),
+    # the agent imports its sibling modules, mounted beside it (by name as a script, relative
+    # when the host imports it as realcli.harness.agents.builtin_agent)
+    AGENT_MOUNT: (AGENT_SCRIPT, frozenset({".", *(Path(m).stem for m in AGENT_MODULES)})),
+    **{
+        f"{AGENT_MOUNT.rsplit('/', 1)[0]}/{m}": (AGENT_SCRIPT.with_name(m), frozenset())
+        for m in AGENT_MODULES
+    },
     GUARD_MOUNT: (GUARD_SCRIPT, frozenset({"pytest", "_pytest", "pluggy"})),
     GUI_MCP_MOUNT: (GUI_MCP_SCRIPT, frozenset({"mcp", "anyio"})),
     "<task>/tests/harbor_verify.py": (Path(import_harbor_verifier.__file__), frozenset()),

@@ -61,7 +61,7 @@ class HermesOptions(HarnessOptions):
 
 
 class OpenClawOptions(HarnessOptions):
-    tools: list[str] | None = Field(None, description="tools.allow")
+    tools: _Names | None = Field(None, description="tools.allow")
     plugins: bool = Field(True, description="plugins.enabled")
     skills: bool = Field(False, description="agents.defaults.skills")
     background_ms: int | None = Field(None, ge=0, description="tools.exec.backgroundMs")

@@ -596,7 +596,7 @@ def test_options_and_modes_are_checked() -> None:
         "file",
         "web",
     )
-    with pytest.raises(ValueError, match="mapping"):
+    with pytest.raises(ValueError, match="config: Input should be a valid dictionary"):
         HermesHarness(spec(options={"config": ["x"]})).config(fake_ctx())
     enforced, not_enforced = HermesHarness(spec()).modes(fake_ctx())
     assert enforced and not_enforced

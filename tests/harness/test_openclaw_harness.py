@@ -671,7 +671,7 @@ def test_options_and_modes_are_checked() -> None:
         OpenClawHarness(spec(options={"colour": "red"})).tools()
     assert OpenClawHarness(spec()).tools() == CLI_TOOLS
     assert OpenClawHarness(spec(options={"tools": "exec, read"})).tools() == ("exec", "read")
-    with pytest.raises(ValueError, match="mapping"):
+    with pytest.raises(ValueError, match="config: Input should be a valid dictionary"):
         OpenClawHarness(spec(options={"config": ["x"]})).config(fake_ctx())
     enforced, not_enforced = OpenClawHarness(spec()).modes(fake_ctx())
     assert any("tools.allow" in e for e in enforced)

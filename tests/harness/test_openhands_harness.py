@@ -428,7 +428,7 @@ def test_options_and_modes_are_checked() -> None:
     assert merged["llm"]["temperature"] == 0.0 and merged["llm"]["api_key"] == "realcli-gateway"
     assert merged["tool_concurrency_limit"] == 2
     assert merged["condenser"]["kind"] == "LLMSummarizingCondenser"
-    with pytest.raises(ValueError, match="mapping"):
+    with pytest.raises(ValueError, match="agent: Input should be a valid dictionary"):
         OpenHandsHarness(spec(agent=[1])).settings(fake_ctx())  # type: ignore[arg-type]
     enforced, not_enforced = OpenHandsHarness(spec()).modes(fake_ctx())
     assert enforced and not_enforced

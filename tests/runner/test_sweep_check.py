@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from realcli.harness.base import HARNESSES
+from realcli.harness.builtin import BuiltinHarness
 from realcli.runner.app import CONF_DIR
 from realcli.runner.cli_run import run_command
 from realcli.runner.precheck import precheck
@@ -22,6 +24,26 @@ def env(tmp_path: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Pat
     monkeypatch.setenv("REALCLI_CACHE_DIR", str(cache_dir))
     monkeypatch.chdir(tmp_path)
     return tmp_path
+
+
+class CliOnlyHarness(BuiltinHarness):
+    """A harness that declares one mode, as a plugin adapter whose agent has no GUI client
+    would (every built-in adapter runs all three modes)."""
+
+    kind = "cli_agent_only"
+    MODES = frozenset({"cli_only"})
+
+
+@pytest.fixture
+def conf(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The harness registered for this test only (other tests on this worker see the built-ins
+    alone) and a user config dir with its YAML (``-cd``)."""
+    HARNESSES.names()  # built-ins and entry points loaded first
+    monkeypatch.setitem(HARNESSES._items, "cli_agent_only", CliOnlyHarness)
+    (tmp_path / "conf" / "harness").mkdir(parents=True)
+    text = 'name: cli_agent_only\nkind: cli_agent_only\nversion: "1"\nmax_turns: 50\n'
+    (tmp_path / "conf" / "harness" / "cli_agent_only.yaml").write_text(text)
+    return tmp_path / "conf"
 
 
 def _refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> list[str]:
@@ -38,30 +60,33 @@ def _nothing_ran(tmp: Path) -> None:
 
 
 def test_unsupported_modes_refuse_the_sweep_naming_each_job(
-    env: Path, capsys: pytest.CaptureFixture[str]
+    env: Path, conf: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    argv = ["--multirun", "harness=builtin,openhands,hermes", "mode=cli_only,gui_only"]
-    argv += ["task=smoke-bugfix-intervals", "model=replay"]
+    argv = ["--multirun", "-cd", str(conf), "harness=builtin,cli_agent_only,openhands"]
+    argv += ["mode=cli_only,gui_only,hybrid", "task=smoke-bugfix-intervals", "model=replay"]
     lines = _refused(argv, capsys)
-    # Hydra's job order: harness outer, mode inner; builtin runs every mode
-    assert any(
-        line.startswith("realcli: error: job 3 (harness=openhands mode=gui_only model=replay")
-        and "openhands supports cli_only, not gui_only" in line
-        for line in lines
-    ), lines
-    assert any(
-        line.startswith("realcli: error: job 5 (harness=hermes mode=gui_only") for line in lines
-    ), lines
+    # Hydra's job order: harness outer, mode inner; builtin and openhands run every mode
+    for job, mode in ((4, "gui_only"), (5, "hybrid")):
+        assert any(
+            line.startswith(f"realcli: error: job {job} (harness=cli_agent_only mode={mode}")
+            and f"cli_agent_only supports cli_only, not {mode}" in line
+            for line in lines
+        ), lines
     labels = [line.split("):", 1)[0] for line in lines[:-1]]
-    assert len(labels) == 2 and not any("builtin" in x or "cli_only" in x for x in labels), lines
-    assert lines[-1].startswith("realcli: error: 2 refusal(s) in 6 job(s); no run started"), lines
+    assert len(labels) == 2 and not any("builtin" in x or "openhands" in x for x in labels)
+    assert lines[-1].startswith("realcli: error: 2 refusal(s) in 9 job(s); no run started"), lines
     _nothing_ran(env)
 
 
-def test_one_run_is_refused_the_same_way(env: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    lines = _refused(["harness=openclaw", "mode=gui_only", "task=smoke-bugfix-intervals"], capsys)
-    assert "job 0 (harness=openclaw mode=gui_only" in lines[0], lines
-    assert "openclaw supports cli_only, not gui_only (fix: run it with mode=cli_only" in lines[0]
+def test_one_run_is_refused_the_same_way(
+    env: Path, conf: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["-cd", str(conf), "harness=cli_agent_only", "mode=gui_only"]
+    lines = _refused([*argv, "task=smoke-bugfix-intervals"], capsys)
+    assert "job 0 (harness=cli_agent_only mode=gui_only" in lines[0], lines
+    assert (
+        "cli_agent_only supports cli_only, not gui_only (fix: run it with mode=cli_only" in lines[0]
+    )
     _nothing_ran(env)
 
 
@@ -110,8 +135,9 @@ def test_agents_list_shows_versions_installs_and_modes(
 
     assert agents_list(tmp_path / "empty") == 0
     rows = {line.split()[0]: line.split() for line in capsys.readouterr().out.splitlines()}
-    assert rows["openhands"][:5] == ["openhands", "pip", "1.16.0", "missing", "cli_only"]
-    assert rows["codex"][:5] == ["codex", "npm", "0.171.0", "missing", "cli_only,hybrid"]
+    every = "cli_only,gui_only,hybrid"
+    assert rows["openhands"][:5] == ["openhands", "pip", "1.16.0", "missing", every]
+    assert rows["codex"][:5] == ["codex", "npm", "0.171.0", "missing", every]
     builtin = "builtin - - n/a cli_only,gui_only,hybrid nothing to install"
     assert rows["builtin"] == builtin.split()
     assert list(rows)[:2] == ["node", "builtin"] and "command" in rows
