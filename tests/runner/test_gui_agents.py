@@ -1,8 +1,10 @@
 """OpenClaw and Hermes in the GUI modes, for real: each agent CLI, replaying the reference of a
 hybrid task (``model=replay``) on a real desktop, gets its GUI tools from the GUI MCP server.
 
-One sweep per harness (``mode=hybrid,gui_only`` on weave-gam-lightsout, two jobs at once),
-shared by the assertions of this module:
+One sweep per harness on weave-gam-lightsout, shared by the assertions of this module (Hermes
+in ``mode=hybrid,gui_only``, two jobs at once; OpenClaw, the costliest agent to start, in
+``hybrid`` here: its ``gui_only`` tool pool is checked by the config tests and was run on every
+hybrid task once, see docs/harnesses.md):
 
 - ``hybrid`` passes every clause; the GUI steps are GUI-channel tool calls under the agent's
   own MCP names (``gui__<tool>``, ``mcp__gui__<tool>``) normalised to ``gui_<tool>``, the
@@ -34,6 +36,9 @@ CLI_TOOLS = {
     "hermes": {"terminal", "process", "read_file", "write_file", "patch", "search_files"},
 }
 
+MODES = {"openclaw": "hybrid", "hermes": "hybrid,gui_only"}
+"""The modes each harness's sweep runs in CI."""
+
 Runs = dict[str, tuple[Path, Verdict]]
 
 
@@ -46,7 +51,7 @@ def sweep(
     install(harness, agents_dir())  # a no-op when installed (adds a missing extra in place)
     tmp = tmp_path_factory.mktemp(f"{harness}-gui")
     argv = ["run", "--multirun", f"task={TASK}", "model=replay", f"harness={harness}"]
-    argv += ["mode=hybrid,gui_only", f"experiment_name={harness}-gui"]
+    argv += [f"mode={MODES[harness]}", f"experiment_name={harness}-gui"]
     argv += ["hydra/launcher=joblib", "hydra.launcher.n_jobs=2"]
     proc = run_realcli(argv, env_for(tmp, cache_dir), tmp, timeout=2400)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-3000:]
@@ -56,7 +61,7 @@ def sweep(
         events = read_ledger(path.parent / "ledger.jsonl").events
         (session,) = [e for e in events if e.kind == "session"]
         runs[session.mode] = (path.parent, verdict)  # type: ignore[attr-defined]
-    assert set(runs) == {"hybrid", "gui_only"}, (proc.stdout[-2000:], runs)
+    assert set(runs) == set(MODES[harness].split(",")), (proc.stdout[-2000:], runs)
     return harness, runs
 
 
@@ -92,6 +97,8 @@ def test_hybrid_passes_with_gui_calls_on_the_gui_channel(sweep: tuple[str, Runs]
 
 def test_gui_only_offers_the_gui_tools_alone_and_cannot_finish(sweep: tuple[str, Runs]) -> None:
     harness, runs = sweep
+    if "gui_only" not in runs:
+        pytest.skip(f"{harness}'s gui_only run is not in the CI sweep (MODES)")
     run_dir, verdict = runs["gui_only"]
     assert verdict.status.value == "graded" and not verdict.passed, (run_dir, verdict)
     failed_critical = [
