@@ -6,7 +6,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-ANALYSIS_MAY_IMPORT = ("realcli.warehouse", "realcli.schema", "realcli.util")
+ANALYSIS_MAY_IMPORT = ("realcli.warehouse", "realcli.schema", "realcli.util", "realcli.registry")
 
 
 def _imports(package: Path) -> dict[str, set[str]]:

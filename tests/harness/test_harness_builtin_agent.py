@@ -20,7 +20,12 @@ from realcli.harness.agents import builtin_agent as agent
 
 
 @pytest.fixture
-def tools(tmp_path: Path) -> agent.Tools:
+def tools(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> agent.Tools:
+    # the agent's `bash -lc` reads $HOME's login files: give it an empty home, as the sandbox
+    # does, so the host user's profile (pyenv init, a stale lock) cannot stall the tests
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
     return agent.Tools(str(tmp_path), default_timeout_s=10)
 
 

@@ -225,20 +225,22 @@ def test_sweep_ends_with_the_summary_table(sweep: tuple[Path, dict[str, str], fl
     assert tail[-1] == "next: realcli ingest && realcli report"
 
 
-def test_crashed_job_is_an_error_and_exit_2(sweep: tuple[Path, dict[str, str], float, str]) -> None:
-    """Hydra's basic launcher, in-process: the second job's config cannot validate (a scripted
-    model without its script; the first job's is checked before Hydra starts). The table
-    counts it as an error and the exit code is 2, as for any bad config."""
+def test_a_job_with_a_bad_config_stops_the_sweep_before_it_starts(
+    sweep: tuple[Path, dict[str, str], float, str],
+) -> None:
+    """The second job's config cannot validate (a scripted model without its script). Every job
+    is checked before Hydra starts, so the sweep exits 2 naming that job, and nothing runs (the
+    first job's finished run is not touched either)."""
     tmp, env, _, _ = sweep
+    before = _ledger_mtimes(tmp / "runs")
     args = ["run", "--multirun", "model=noop,scripted", "seed=1", "task=smoke-refactor-shapes"]
     proc = run_realcli(args, env, tmp)
     assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert "job 1 (harness=builtin mode=cli_only model=scripted seed=1" in proc.stderr
     assert "model.script: required value is missing" in proc.stderr
-    assert "failed: job #1 (model=scripted seed=1 task=smoke-refactor-shapes):" in proc.stdout
-    assert run_lines(proc.stdout, "skipped") == 1
-    assert "[2/2] done · 0 running · 0 passed · 1 failed · 1 errors · 1 skipped" in proc.stdout
-    assert any(line.startswith("| job #1 failed ") for line in proc.stdout.splitlines())
-    assert _totals(proc.stdout)[5:10] == ["2", "0", "1", "1", "1"]
+    assert "1 refusal(s) in 2 job(s); no run started" in proc.stderr
+    assert run_lines(proc.stdout, "finished") == 0 and run_lines(proc.stdout, "skipped") == 0
+    assert _ledger_mtimes(tmp / "runs") == before
 
 
 def test_terminal_gets_a_live_display(sweep: tuple[Path, dict[str, str], float, str]) -> None:
