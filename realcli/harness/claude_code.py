@@ -38,7 +38,7 @@ from realcli.harness.base import HARNESSES, HarnessContext, NativeSession
 from realcli.harness.cli_agent import HOME_MOUNT, AgentCliHarness
 from realcli.harness.install import CLAUDE_CODE, AgentInstall
 from realcli.harness.options import ClaudeCodeOptions
-from realcli.harness.transcript import Transcript
+from realcli.harness.transcript import Transcript, json_objects
 
 __all__ = [
     "CLAUDE_TOOLS",
@@ -159,13 +159,7 @@ def read_session(paths: list[Path]) -> tuple[int, int, int, list[str], list[str]
     call_ids: list[str] = []
     pool: list[str] = []
     for path in paths:
-        for line in path.read_text(encoding="utf-8").splitlines():
-            try:
-                record = json.loads(line)
-            except ValueError:
-                continue
-            if not isinstance(record, dict):
-                continue
+        for record in json_objects(path.read_text(encoding="utf-8").splitlines()):
             if record.get("type") == "api-request-shape" and not pool:
                 tools = (record.get("shape") or {}).get("tools") or []
                 pool = [str(t.get("name")) for t in tools if isinstance(t, dict)]

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from realcli.harness.transcript import Transcript
+from realcli.harness.transcript import Transcript, json_objects
 
 __all__ = ["CODEX_TOOLS", "CodexTranscript", "read_rollout", "rollout_summary"]
 
@@ -225,15 +225,7 @@ class CodexTranscript(Transcript):
 
 def read_rollout(path: Path) -> list[dict[str, Any]]:
     """The records of a rollout file (lines that are not JSON objects are skipped)."""
-    out: list[dict[str, Any]] = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        try:
-            record = json.loads(line)
-        except ValueError:
-            continue
-        if isinstance(record, dict):
-            out.append(record)
-    return out
+    return list(json_objects(path.read_text(encoding="utf-8").splitlines()))
 
 
 def rollout_summary(records: list[dict[str, Any]]) -> tuple[int, int, int, tuple[str, ...]]:

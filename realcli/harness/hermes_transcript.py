@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from realcli.harness.transcript import Transcript
+from realcli.harness.transcript import Transcript, json_objects
 from realcli.schema.events import MessageEvent
 
 __all__ = [
@@ -171,13 +171,8 @@ class HermesTranscript(Transcript):
 def read_rows(path: Path) -> list[dict[str, Any]]:
     """The ``state.db`` message rows in a kept tap stream (``stdout.jsonl``), in order."""
     out: list[dict[str, Any]] = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        try:
-            record = json.loads(line)
-        except ValueError:
-            continue
-        if isinstance(record, dict) and record.get("type") == "message":
-            row = record.get("row")
-            if isinstance(row, dict):
-                out.append(row)
+    for record in json_objects(path.read_text(encoding="utf-8").splitlines()):
+        row = record.get("row")
+        if record.get("type") == "message" and isinstance(row, dict):
+            out.append(row)
     return out

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from realcli.harness.transcript import Transcript
+from realcli.harness.transcript import Transcript, json_objects
 from realcli.schema.events import MessageEvent
 
 __all__ = [
@@ -38,16 +38,7 @@ _PATCH_FILE = re.compile(r"^\*\*\* (?:Add|Update|Delete) File: (.+?)\s*$", re.MU
 # ----------------------------------------------------------------- native records
 def read_records(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
     """The JSON-object lines of the tailer's stream (anything else is skipped)."""
-    for line in lines:
-        line = line.strip()
-        if not line.startswith("{"):
-            continue
-        try:
-            record = json.loads(line)
-        except ValueError:
-            continue
-        if isinstance(record, dict):
-            yield record
+    return json_objects(lines)
 
 
 def parse_envelope(stdout: str) -> dict[str, Any] | None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import posixpath
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, ClassVar, Literal
 
 from pydantic import ValidationError
@@ -42,6 +42,7 @@ __all__ = [
     "EXCERPT_CHARS",
     "BuiltinTranscript",
     "Transcript",
+    "json_objects",
     "normalise_tool",
 ]
 
@@ -55,6 +56,18 @@ BUILTIN_TOOLS: dict[str, tuple[str, str]] = {
 }
 """raw tool name -> (normalised name, atomic op)."""
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
+
+
+def json_objects(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
+    """The JSON objects among ``lines`` (a native log or session file), in order; any other
+    line (noise, a torn last line, a JSON value that is not an object) is skipped."""
+    for line in lines:
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(record, dict):
+            yield record
 
 
 def gui_via_shell(command: str) -> str | None:
