@@ -10,6 +10,7 @@ a module- or class-scoped fixture, or an expensive session fixture, are kept on 
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -86,6 +87,22 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> GroupSchedul
     """``--dist loadgroup`` keeps together the tests :func:`tests.xdist_groups.group_of`
     groups (xdist's own loadgroup no longer groups on pytest 9.2)."""
     return GroupScheduling(config, log) if config.getoption("dist", None) == "loadgroup" else None
+
+
+TIMELINE_ENV = "REALCLI_TEST_TIMELINE"
+"""A JSON Lines file each test phase (setup, call, teardown) is appended to, with its worker,
+start and stop: where the suite's wall time goes (``python tests/timeline.py FILE``)."""
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    path = os.environ.get(TIMELINE_ENV)
+    if path and "PYTEST_XDIST_WORKER" not in os.environ:  # the controller writes (once)
+        node = getattr(report, "node", None)  # the xdist worker the report came from
+        worker = node.gateway.id if node is not None else "master"
+        row = {"worker": worker, "test": report.nodeid, "when": report.when}
+        row |= {"start": report.start, "stop": report.stop, "outcome": report.outcome}
+        with open(path, "a", encoding="utf-8") as out:  # one short line: an atomic append
+            out.write(json.dumps(row) + "\n")
 
 
 def _worker() -> str:

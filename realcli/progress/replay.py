@@ -163,9 +163,15 @@ def replay_progress(
     exhaustive: bool = False,
     out_dir: Path,
     redactor: Redactor | None = None,
+    memo: dict[str, SnapshotOutcome] | None = None,
 ) -> ProgressReport:
     """When each goal first held, broke and held again over the run's ``snapshots``; test
-    logs go to ``out_dir/step-<N>.<set>.{xml,log}``. See the module docstring."""
+    logs go to ``out_dir/step-<N>.<set>.{xml,log}``. See the module docstring.
+
+    ``memo``: evaluations by snapshot commit, consulted before a snapshot's tests are run and
+    filled with every new evaluation, so a caller that replays the same snapshots of one task
+    several times (several grids, several cut-off points) runs each snapshot's tests once. A
+    reused evaluation writes no test logs here (they are where it was first made)."""
     if not snapshots:
         raise RealcliError(
             str(git_dir), None, "no snapshots to replay", "run with progress snapshots enabled"
@@ -180,9 +186,16 @@ def replay_progress(
     started = time.monotonic()
     evaluations: dict[int, SnapshotOutcome] = {}
     p2p_seen: dict[str, None] = {}
+    substep_ids = {s.id for s in task.spec.substeps}
 
     def outcome_of(index: int) -> frozenset[str]:
         snap, began = snaps[index], time.monotonic()
+        if memo is not None and (known := memo.get(snap.commit)) is not None:
+            evaluations[index] = known
+            for goal in known.passed:
+                if goal not in substep_ids:
+                    p2p_seen.setdefault(goal)
+            return frozenset(known.passed)
         results: list[TestResult] = []
         with tempfile.TemporaryDirectory(prefix="realcli-progress-") as tmp:
             workspace = Path(tmp) / "ws"
@@ -218,6 +231,8 @@ def replay_progress(
             p2p_step=verdict.p2p.step_score if verdict.p2p is not None else 1.0,
             seconds=time.monotonic() - began,
         )
+        if memo is not None:
+            memo[snap.commit] = evaluations[index]
         return frozenset(passed)
 
     outcomes = choose_snapshots(len(snaps), grid, outcome_of, exhaustive=exhaustive)

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from harness_contract import HarnessContract, NativeKind, NativeToolEvent
+from harness_scenarios import SMOKE_TASK
 
 from realcli.gateway import ToolMappingError, map_action
 from realcli.gateway.toolmap import shell_equivalent
@@ -50,6 +51,9 @@ def session_files(native_dir: Path) -> list[Path]:
 @pytest.mark.sandbox
 class TestClaudeCodeHarnessContract(HarnessContract):
     harness_overrides = ("harness=claude_code",)
+    # every smoke task is replayed by this harness in tests/runner/test_harness_sweep.py;
+    # the contract replays one (its sweep run checks the others)
+    replay_tasks = (SMOKE_TASK,)
     tool_pool = frozenset(POOL)
 
     @classmethod

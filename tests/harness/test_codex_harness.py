@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 from harness_contract import HarnessContract, NativeKind, NativeToolEvent
 from harness_helpers import Session
+from harness_scenarios import SMOKE_TASK
 
 from realcli.catalog import load_task
 from realcli.gateway import map_action
@@ -82,6 +83,9 @@ def rollout_records(native_dir: Path) -> list[dict[str, Any]]:
 @pytest.mark.sandbox
 class TestCodexHarnessContract(HarnessContract):
     harness_overrides = ("harness=codex",)
+    # every smoke task is replayed by this harness in tests/runner/test_harness_sweep.py;
+    # the contract replays one (its sweep run checks the others)
+    replay_tasks = (SMOKE_TASK,)
     tool_pool = frozenset(POOL)
     records_tool_pool = False  # the rollout does not list the tools offered
 

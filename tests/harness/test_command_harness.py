@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from harness_contract import HarnessContract, NativeToolEvent
+from harness_scenarios import SMOKE_TASK
 
 from realcli.ledger import read_ledger
 from realcli.ledger.layout import LEDGER, VERDICT
@@ -45,6 +46,8 @@ def write_config(base: Path) -> Path:
 
 class TestCommandHarnessContract(HarnessContract):
     harness_overrides = ("harness=shell_agent",)
+    # one task: the shell fallback is the same for every smoke task
+    replay_tasks = (SMOKE_TASK,)
     tool_pool = frozenset({"shell"})
     records_tool_pool = False  # the agent keeps no log of its own: the gateway's is the record
 

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from harness_contract import HarnessContract, NativeKind, NativeToolEvent
 from harness_helpers import read_jsonl
+from harness_scenarios import SMOKE_TASK
 
 from realcli.harness.builtin import NATIVE_STDOUT
 
@@ -15,6 +16,9 @@ pytestmark = pytest.mark.sandbox
 
 class TestBuiltinHarnessContract(HarnessContract):
     harness_overrides = ("harness=builtin",)
+    # every smoke task is replayed by this harness in tests/runner/test_harness_sweep.py;
+    # the contract replays one (its sweep run checks the others)
+    replay_tasks = (SMOKE_TASK,)
     tool_pool = frozenset({"shell", "read_file", "write_file", "edit_file"})
 
     @classmethod

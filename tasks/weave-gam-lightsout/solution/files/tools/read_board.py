@@ -10,6 +10,7 @@ board rows, and the runs in the middle of a band are its cells.
 
 from __future__ import annotations
 
+import functools
 import struct
 import sys
 import zlib
@@ -50,7 +51,7 @@ def read_png(path: Path) -> tuple[int, int, list[list[tuple[int, int, int]]]]:
     for y in range(height):
         ftype = raw[y * (stride + 1)]
         line = bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)])
-        for i in range(stride):
+        for i in range(stride if ftype else 0):  # filter 0 (None): bytes as stored
             a = line[i - channels] if i >= channels else 0
             b = prev[i]
             c = prev[i - channels] if i >= channels else 0
@@ -76,6 +77,7 @@ def read_png(path: Path) -> tuple[int, int, list[list[tuple[int, int, int]]]]:
     return width, height, pixels
 
 
+@functools.cache  # a screenshot has few distinct colours
 def near(px: tuple[int, int, int], ref: tuple[int, int, int]) -> bool:
     return all(abs(a - b) <= TOL for a, b in zip(px, ref))
 
