@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from harness_contract import HarnessContract, NativeKind, NativeToolEvent
 from harness_helpers import Session
-from harness_scenarios import ContractRun
+from harness_scenarios import SMOKE_TASK, ContractRun
 
 from realcli.gateway import map_action
 from realcli.gateway.backends import Backend, BackendError
@@ -95,19 +95,20 @@ class TestOpenClawHarnessContract(HarnessContract):
     agent_timeout_s = 45.0
     agents_fixture = "openclaw_agents_dir"
 
-    def test_a_fresh_install_runs_the_smoke_refactor(
+    def test_a_fresh_install_runs_a_smoke_task(
         self, run_of: Callable[..., ContractRun], openclaw_agents_dir: Path
     ) -> None:
         """``realcli agents install openclaw`` into an empty folder: the package's lifecycle
-        ran (its pending marker is gone), and ``model=replay`` passes smoke-refactor-shapes
-        (before the fix every run crashed at start: ``package lifecycle is incomplete``)."""
+        ran (its pending marker is gone), and ``model=replay`` passes a smoke task from that
+        install (the contract's own replay run; before the fix every run crashed at start:
+        ``package lifecycle is incomplete``)."""
         install = find_install("openclaw", openclaw_agents_dir)
         package = install.root / install.recipe.package_dir
         assert install.recipe.pending_marker is not None
         assert not (package / install.recipe.pending_marker).exists()
         marker = json.loads((install.root / ".installed.json").read_text())
         assert marker["lifecycle"] == ["preinstall", "postinstall"]
-        run = run_of("replay", "smoke-refactor-shapes")
+        run = run_of("replay", SMOKE_TASK)
         v = run.verdict
         assert (v.status, v.passed, v.fidelity) == ("graded", True, "ok"), (run.where, v.error)
 
