@@ -30,7 +30,7 @@ from analysis.figures import Figure, all_figures
 from analysis.filtering import describe_filters, open_population
 from analysis.population import COLUMN_LABELS as POPULATION_LABELS
 from analysis.population import RATES_NOTE, population_table
-from analysis.run_page import write_row_page, write_run_pages
+from analysis.run_page import row_page_runs, write_row_page, write_run_pages
 from realcli.schema.report import ReportSpec
 
 __all__ = ["REPORT_SPEC_FILE", "build_report", "render_table"]
@@ -184,8 +184,16 @@ def _section(
         files = [png_path, svg_path, csv_path]
     links = " ".join(f'<a href="{html.escape(p.name)}">{p.suffix[1:].upper()}</a>' for p in files)
     parts.append(f'<p class="files">{links}</p>')
-    row_links = _row_links(con, figure, df, out_dir, spec or ReportSpec())
-    parts.append(render_table(df, figure.COLUMN_LABELS, run_links=row_links))
+    spec = spec or ReportSpec()
+    shown = df.head(spec.table_rows)
+    row_links = _row_links(con, figure, shown, out_dir, spec)
+    parts.append(render_table(shown, figure.COLUMN_LABELS, run_links=row_links))
+    if df.height > shown.height:
+        parts.append(
+            f'<p class="caption">The first {shown.height:,} of {df.height:,} rows '
+            f'(<code>report.table_rows</code>); <a href="{html.escape(csv_path.name)}">the '
+            "CSV</a> has every row.</p>"
+        )
     parts.append("</section>")
     return "\n".join(parts)
 
@@ -211,6 +219,10 @@ def _row_links(
         return None
     links: list[tuple[str | None, str]] = []
     labels = [c for c in df.columns if c != RUN_KEYS and df.schema[c] == pl.String][:6]
+    needed = [str(k) for keys in df[RUN_KEYS].to_list() if keys and len(keys) > 1 for k in keys]
+    if not spec.run_pages:  # one run has no page to link to: its row page stands in
+        needed += [str(keys[0]) for keys in df[RUN_KEYS].to_list() if keys and len(keys) == 1]
+    runs_by_key = row_page_runs(con, needed, spec.primary_judge) if needed else {}
     for n, row in enumerate(df.iter_rows(named=True), start=1):
         keys = [str(k) for k in row[RUN_KEYS] or []]
         if not keys:
@@ -219,10 +231,10 @@ def _row_links(
             links.append((f"runs/{keys[0]}.html", keys[0]))
         else:
             href = write_row_page(
-                con,
                 out_dir,
                 f"{figure.NAME}-{n}",
                 keys,
+                runs_by_key,
                 title=f"{figure.TITLE}: row {n}",
                 row=" · ".join(str(row[c]) for c in labels if row[c] is not None),
                 primary_judge=spec.primary_judge,

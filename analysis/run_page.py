@@ -244,31 +244,43 @@ def write_run_pages(
     return PagesWritten(written, len(wanted) - written - len(refused), shots, refused)
 
 
+def row_page_runs(
+    con: duckdb.DuckDBPyConnection, run_keys: Sequence[str], primary_judge: str
+) -> dict[str, dict[str, Any]]:
+    """What a row page shows of each of ``run_keys`` (key, task, model, harness, mode, seed,
+    status, scores and the primary judge's score), by run key: one query for every row page
+    of a figure, not one per row."""
+    cur = con.execute(
+        "select r.run_key, r.task_id, r.task_kind, r.model, r.harness, r.mode, r.protocol,"
+        " r.seed, r.status, r.passed, r.f2p_step, j.final_score, j.passed as judged_pass"
+        " from runs r left join judgements j on j.run_key = r.run_key and j.judge = ?"
+        " where r.run_key in (select unnest(?::varchar[]))",
+        [primary_judge, list(dict.fromkeys(run_keys))],
+    )
+    names = [str(d[0]) for d in cur.description or []]
+    return {str(r[0]): dict(zip(names, r, strict=True)) for r in cur.fetchall()}
+
+
+def _row_order(run: dict[str, Any]) -> tuple[str, ...]:
+    keys = ("task_id", "model", "harness", "mode", "protocol", "seed", "run_key")
+    return tuple(f"{run[k]:+021d}" if isinstance(run[k], int) else str(run[k] or "") for k in keys)
+
+
 def write_row_page(
-    con: duckdb.DuckDBPyConnection,
     out_dir: Path,
     name: str,
     run_keys: Sequence[str],
+    runs_by_key: dict[str, dict[str, Any]],
     *,
     title: str,
     row: str,
     primary_judge: str,
     link_runs: bool = True,
 ) -> str:
-    """Write ``out_dir/rows/<name>.html`` listing ``run_keys`` (key, task, model, harness,
-    mode, seed, status, scores), each linked to its run page; returns its href from
-    index.html."""
-    cur = con.execute(
-        "select r.run_key, r.task_id, r.task_kind, r.model, r.harness, r.mode, r.protocol,"
-        " r.seed, r.status, r.passed, r.f2p_step, j.final_score, j.passed as judged_pass"
-        " from runs r left join judgements j on j.run_key = r.run_key and j.judge = ?"
-        " where r.run_key in (select unnest(?::varchar[]))"
-        " order by r.task_id, r.model, r.harness, r.mode, r.protocol, r.seed, r.run_key",
-        [primary_judge, list(run_keys)],
-    )
-    names = [str(d[0]) for d in cur.description or []]
-    runs = [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
-    found = {r["run_key"] for r in runs}
+    """Write ``out_dir/rows/<name>.html`` listing ``run_keys`` (their rows of
+    :func:`row_page_runs`, ordered by task, model, harness, mode, protocol, seed), each linked
+    to its run page; returns its href from index.html."""
+    runs = sorted((runs_by_key[k] for k in set(run_keys) if k in runs_by_key), key=_row_order)
     page = (
         environment()
         .get_template("rows.html")
@@ -276,7 +288,7 @@ def write_row_page(
             title=title,
             row=row,
             runs=runs,
-            missing=[k for k in run_keys if k not in found],
+            missing=[k for k in run_keys if k not in runs_by_key],
             primary_judge=primary_judge,
             link_runs=link_runs,
             index_href="../index.html",

@@ -69,6 +69,12 @@ class ReportSpec(Frozen):
         "leaderboards use; judge=auto writes trajectory.json for weave tasks",
     )
     run_pages: bool = Field(True, description="write report/runs/<run_key>.html per run")
+    table_rows: int = Field(
+        200,
+        ge=1,
+        description="rows of a figure's table shown in index.html (and linked to row pages);"
+        " the figure's CSV always has every row",
+    )
 
     @model_validator(mode="after")
     def _unique_reorderings(self) -> ReportSpec:

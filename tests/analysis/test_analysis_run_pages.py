@@ -257,3 +257,18 @@ def test_each_section_states_its_population(two_systems: Path, tmp_path: Path) -
     )
     html = build_report(two_systems, tmp_path / "r", figures=[figure]).read_text()  # type: ignore[list-item]
     assert "Runs counted: finished LongCLI runs &lt;all statuses&gt;" in html
+
+
+def test_a_long_table_shows_its_first_rows_and_says_the_csv_has_them_all(
+    two_systems: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "report"
+    spec = ReportSpec(table_rows=1, published=False)
+    html = build_report(two_systems, out, figures=[longcli_main_table], spec=spec).read_text()
+    section = html[html.index('<section id="longcli_main_table">') :]
+    assert '<a href="rows/longcli_main_table-1.html">2 runs</a>' in section
+    assert "runs/solo.html" not in section  # row 2 is not shown, so not linked
+    assert "The first 1 of 2 rows" in section and 'href="longcli_main_table.csv">the CSV' in section
+    assert [p.name for p in (out / "rows").iterdir()] == ["longcli_main_table-1.html"]
+    csv = pl.read_csv(out / "longcli_main_table.csv")
+    assert csv["run_keys"].to_list() == ["k1 k2", "solo"]  # every row
