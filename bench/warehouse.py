@@ -206,8 +206,9 @@ def main(argv: list[str] | None = None) -> int:
         result = measure(store, work, report=True)
         print(json.dumps(result), file=sys.stderr)
         results.append(result)
-    OUT_DIR.mkdir(parents=True, exist_ok=True)
-    (OUT_DIR / "warehouse.json").write_text(json.dumps({"machine": info, "results": results}))
+        # after every size, so a stopped run keeps what it measured
+        OUT_DIR.mkdir(parents=True, exist_ok=True)
+        (OUT_DIR / "warehouse.json").write_text(json.dumps({"machine": info, "results": results}))
     section = markdown(results, info)
     if args.out:
         write_section(args.out, section)
