@@ -57,6 +57,7 @@ def build_report(
     spec = spec or ReportSpec()
     figures = all_figures() if figures is None else figures
     con = open_population(warehouse, spec.filters)
+    _materialise_runs(con)
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / REPORT_SPEC_FILE).write_text(
         json.dumps(spec.model_dump(mode="json"), indent=1) + "\n", encoding="utf-8"
@@ -88,6 +89,15 @@ def build_report(
         encoding="utf-8",
     )
     return index
+
+
+def _materialise_runs(con: duckdb.DuckDBPyConnection) -> None:
+    """Most figures read ``fct_runs``, a view joining several tables: compute it once per
+    report, into a temporary table of this connection that ``fct_runs`` then reads (a
+    temporary view, as read-only connections have their views; the warehouse itself is not
+    written). At 100k runs the view cost ~5 s per figure that read it."""
+    con.execute("create temp table report_fct_runs as select * from fct_runs")
+    con.execute("create or replace temp view fct_runs as select * from report_fct_runs")
 
 
 def _summary(con: duckdb.DuckDBPyConnection) -> dict[str, Any]:
