@@ -12,8 +12,10 @@ if [ "$(id -u)" -ne 0 ]; then
   exit 1
 fi
 log=${REALCLI_DOCKERD_LOG:-/var/log/realcli-dockerd.log}
-nohup dockerd --bridge=none --iptables=false --ip-forward=false --ip-masq=false \
-  >"$log" 2>&1 &
+# its own session (setsid): a daemon that outlives the shell, the job or the test session that
+# happened to start it (killing that process group must not take dockerd with it)
+setsid nohup dockerd --bridge=none --iptables=false --ip-forward=false --ip-masq=false \
+  >"$log" 2>&1 < /dev/null &
 for _ in $(seq 1 60); do
   if docker info >/dev/null 2>&1; then
     exit 0
