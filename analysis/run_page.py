@@ -252,18 +252,15 @@ def row_page_runs(
     of a figure, not one per row."""
     cur = con.execute(
         "select r.run_key, r.task_id, r.task_kind, r.model, r.harness, r.mode, r.protocol,"
-        " r.seed, r.status, r.passed, r.f2p_step, j.final_score, j.passed as judged_pass"
+        " r.seed, r.status, r.passed, r.f2p_step, j.final_score, j.passed as judged_pass,"
+        " row_number() over (order by r.task_id, r.model, r.harness, r.mode, r.protocol,"
+        " r.seed, r.run_key) as page_order"
         " from runs r left join judgements j on j.run_key = r.run_key and j.judge = ?"
         " where r.run_key in (select unnest(?::varchar[]))",
         [primary_judge, list(dict.fromkeys(run_keys))],
     )
     names = [str(d[0]) for d in cur.description or []]
     return {str(r[0]): dict(zip(names, r, strict=True)) for r in cur.fetchall()}
-
-
-def _row_order(run: dict[str, Any]) -> tuple[str, ...]:
-    keys = ("task_id", "model", "harness", "mode", "protocol", "seed", "run_key")
-    return tuple(f"{run[k]:+021d}" if isinstance(run[k], int) else str(run[k] or "") for k in keys)
 
 
 def write_row_page(
@@ -278,9 +275,10 @@ def write_row_page(
     link_runs: bool = True,
 ) -> str:
     """Write ``out_dir/rows/<name>.html`` listing ``run_keys`` (their rows of
-    :func:`row_page_runs`, ordered by task, model, harness, mode, protocol, seed), each linked
-    to its run page; returns its href from index.html."""
-    runs = sorted((runs_by_key[k] for k in set(run_keys) if k in runs_by_key), key=_row_order)
+    :func:`row_page_runs`, in its order: task, model, harness, mode, protocol, seed), each
+    linked to its run page; returns its href from index.html."""
+    found = (runs_by_key[k] for k in set(run_keys) if k in runs_by_key)
+    runs = sorted(found, key=lambda r: int(r["page_order"]))
     page = (
         environment()
         .get_template("rows.html")
