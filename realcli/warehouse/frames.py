@@ -2,14 +2,15 @@
 
 DuckDB's ``executemany`` costs about a millisecond per row, so batches go through a Parquet file
 written by polars (``insert into t by name select * from read_parquet(...)``); query results come
-back with ``fetchall`` and become a typed polars frame.
+back through a Parquet file too (DuckDB's ``write_parquet`` of the query's relation, read by polars
+and cast to the mapped types), since ``fetchall`` builds a Python tuple per row: at 100k-row
+results that was most of a report's time.
 """
 
 from __future__ import annotations
 
 import tempfile
 from collections.abc import Mapping, Sequence
-from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -52,18 +53,31 @@ def polars_type(duckdb_type: str) -> pl.DataType:
 def fetch_df(
     con: duckdb.DuckDBPyConnection, sql: str, params: Sequence[Any] | None = None
 ) -> pl.DataFrame:
-    """Run ``sql`` and return the result as a polars frame (typed even when empty)."""
-    cur = con.execute(sql, params) if params is not None else con.execute(sql)
-    desc = cur.description or []
-    rows = cur.fetchall()
-    schema = {str(d[0]): polars_type(str(d[1])) for d in desc}
-    columns: dict[str, list[Any]] = {}
-    for i, (name, dtype) in enumerate(schema.items()):
-        values = [row[i] for row in rows]
-        if dtype == pl.Float64():
-            values = [float(v) if isinstance(v, Decimal) else v for v in values]
-        columns[name] = values
-    return pl.DataFrame(columns, schema=schema)
+    """Run ``sql`` and return the result as a polars frame (typed even when empty).
+
+    Scalar and list columns take the types of :func:`polars_type`; nested columns (STRUCT, MAP)
+    keep the type polars reads from Parquet.
+    """
+    # A caller's earlier execute() that was not read to its end (fetchone) blocks sql(); execute()
+    # would have replaced it, so finish it the same way.
+    con.complete()
+    rel = con.sql(sql, params=params) if params is not None else con.sql(sql)
+    if rel is None:  # a statement without a result
+        return pl.DataFrame()
+    types = [str(t) for t in rel.types]
+    with tempfile.TemporaryDirectory(prefix="realcli-fetch-") as tmp:
+        path = Path(tmp) / "result.parquet"
+        rel.write_parquet(str(path))
+        frame = pl.read_parquet(path)
+    # Positional: polars renames a repeated column name (a, a_1), DuckDB's types do not.
+    schema = {
+        name: polars_type(t) for name, t in zip(frame.columns, types, strict=True) if not _nested(t)
+    }
+    return frame.cast(schema)  # type: ignore[arg-type]
+
+
+def _nested(duckdb_type: str) -> bool:
+    return duckdb_type.strip().upper().startswith(("STRUCT", "MAP", "UNION"))
 
 
 def insert_rows(
