@@ -208,12 +208,13 @@ def task_secrets(task: TaskBundle, titles: list[str]) -> dict[str, set[str]]:
     public = "\n".join(texts)
     secrets: dict[str, set[str]] = {}
     for app in task.spec.gui.apps if task.spec.gui else ():
-        if app.files is None:
-            continue
-        base = task.root / "environment" / app.files
-        for path in sorted(p for p in base.rglob("*") if p.is_file()):
-            strings = {s for s in _strings(path) if s not in public}
-            secrets[path.relative_to(base).as_posix()] = strings
+        for folder in (app.files, app.profile):  # a real app's document is in its profile
+            if folder is None:
+                continue
+            base = task.root / "environment" / folder
+            for path in sorted(p for p in base.rglob("*") if p.is_file()):
+                strings = {s for s in _strings(path) if s not in public}
+                secrets[path.relative_to(base).as_posix()] = strings
     return secrets
 
 
