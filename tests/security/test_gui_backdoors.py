@@ -36,6 +36,7 @@ from realcli.gui import Desktop
 from realcli.gui.driver import GuiDriver
 from realcli.gui.lockdown import OPENBOX_BLOCKED_ACTIONS
 from realcli.gui.service import GuiService
+from realcli.runner.app_sandbox import fill_placeholders
 from realcli.runner.gui_session import APP_MOUNT, GuiSession, gui_session
 from realcli.runner.workspace import prepare_workspace, sandbox_options
 from realcli.sandbox import SandboxOptions, make_sandbox
@@ -299,7 +300,7 @@ def test_the_apps_private_files_are_unreadable(probed: Probed) -> None:
     r = probed.result
     assert r["reads"] == {}, f"{probed.task.id}: read from the agent's sandbox: {r['reads']}"
     argvs = [
-        " ".join(a.replace("{app}", APP_MOUNT) for a in app.argv)
+        " ".join(fill_placeholders(a) for a in app.argv)
         for app in probed.task.spec.gui.apps  # type: ignore[union-attr]
     ]
     leaked = [c for c in r["cmdlines"] if any(argv in c for argv in argvs)]
