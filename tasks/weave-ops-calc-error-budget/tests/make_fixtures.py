@@ -5,9 +5,9 @@ the bundle). Deterministic; writes
   per-run profile copy, never in the agent's sandbox). Sheet Incidents: every Q3 incident
   (service, start, minutes of downtime); sheet Budget: per service its SLO, the allowed
   downtime, the downtime used (SUMIF over Incidents), the remaining budget and a status
-  (IF remaining < 0: FROZEN), with a conditional format shading negative budgets. The saved
+  (IF remaining < 0: FROZEN), with a conditional format shading the FROZEN rows. The saved
   (cached) results predate the last incidents, and the frozen profile never recalculates on
-  load: Calc shows stale figures until the agent recalculates;
+  load: the statuses and the shading stay stale until the agent recalculates;
 - environment/repo/deploy/services.toml: the deploy pipeline's per-service settings;
 - tests/anchors.json: the hidden expected values.
 """
