@@ -168,6 +168,7 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("task_id", metavar="ID", help="the new task's id (its folder name)")
     new.add_argument("--kind", choices=("weave", "longcli"), default="weave")
     new.add_argument("--domain", default="DSK", help="weave: DSK DOC GAM WEB DAV OPS SPA DES")
+    new.add_argument("--app", choices=("tk", "calc"), default="tk", help="weave: the GUI app")
     _path(new, "--tasks-dir", "tasks_dir")
     val = tsub.add_parser("validate", help=COMMANDS["tasks validate"])
     val.add_argument("task_ids", nargs="*", metavar="TASK", help="default: every task")
@@ -365,7 +366,9 @@ def _dispatch(args: argparse.Namespace) -> int:
         if args.tasks_command == "list":
             return commands.tasks_list(args.tasks_dir)
         if args.tasks_command == "new":
-            return commands.tasks_new(args.tasks_dir, args.task_id, args.kind, args.domain)
+            return commands.tasks_new(
+                args.tasks_dir, args.task_id, args.kind, args.domain, args.app
+            )
         if args.tasks_command == "validate":
             return commands.tasks_validate(args.tasks_dir, args.task_ids)
         if args.tasks_command == "import" and args.format == "swebench":

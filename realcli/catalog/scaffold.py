@@ -14,6 +14,7 @@ import json
 import re
 from pathlib import Path
 
+from realcli.catalog.scaffold_apps import APPS
 from realcli.schema.task_spec import TASK_ID_PATTERN, Domain
 from realcli.util.errors import TaskError
 
@@ -45,21 +46,7 @@ tests_s = 120
 width = 1280
 height = 800
 
-# The application the agent works in, in a sandbox of its own that shares only the display.
-# A real application (docs/weave.md#real-applications) adds a frozen profile, e.g.:
-#   argv = ["/usr/bin/soffice", "--calc", "--norestore", "--nologo",
-#           "-env:UserInstallation=file://{{profile}}", "{{app}}/book.fods"]
-#   profile = "profile"     # environment/profile/, copied per run to /run/realcli/profile
-#   env = {{ HOME = "{{profile}}" }}
-#   system_paths = ["/etc/fonts", "/var/cache/fontconfig", "/etc/libreoffice"]
-#   start_s = 90
-[[gui.apps]]
-name = "app"
-argv = ["/usr/bin/python3", "{{app}}/app.py"]
-window = "^{id}$"  # a regex on the window title realcli waits for
-files = "gui_app"  # environment/gui_app/: never visible to the agent
-workspace = false  # true: the app sees the agent's workspace read-only (P3 link)
-
+{app}
 # What only one channel can provide (one entry per requirement; `atom` from `atoms`).
 [[p1_atoms]]
 id = "read-on-screen"
@@ -140,18 +127,6 @@ _INSTRUCTION = """TODO: exactly what the agent sees: the user's request, where t
 (files in the workspace{gui}), what to produce ({deliverables}) and how it is checked.
 """
 
-_APP = '''"""TODO: replace with the task's application (or start a real one: task.toml)."""
-
-import tkinter
-
-root = tkinter.Tk()
-root.title("{id}")
-root.geometry("640x360")
-tkinter.Label(root, text="TODO: the state the agent must read", font=("DejaVu Sans", 18)).pack(
-    expand=True
-)
-root.mainloop()
-'''
 
 _TEST_RESULT_WEAVE = '''"""out/result.json holds the value only the app shows (anchors.json)."""
 
@@ -225,17 +200,24 @@ def _write(root: Path, files: dict[str, str]) -> None:
         path.write_text(text, encoding="utf-8")
 
 
-def scaffold_task(tasks_dir: Path, task_id: str, kind: str, domain: str = "DSK") -> Path:
-    """Write a new bundle ``tasks_dir/task_id`` of ``kind`` (weave or longcli); its root.
+def scaffold_task(
+    tasks_dir: Path, task_id: str, kind: str, domain: str = "DSK", app: str = "tk"
+) -> Path:
+    """Write a new bundle ``tasks_dir/task_id`` of ``kind`` (weave or longcli; a weave task
+    with the ``app`` template of :data:`~realcli.catalog.scaffold_apps.APPS`); its root.
 
     Raises:
-        TaskError: a bad ID, kind or domain, or the ID exists already.
+        TaskError: a bad ID, kind, domain or app, or the ID exists already.
     """
     if kind not in KINDS:
         raise TaskError("command line", "--kind", f"unknown kind {kind!r}", f"use one of {KINDS}")
     if domain not in Domain.__members__:
         domains = ", ".join(Domain.__members__)
         raise TaskError("command line", "--domain", f"unknown domain {domain!r}", f"use {domains}")
+    if app not in APPS:
+        raise TaskError(
+            "command line", "--app", f"unknown app {app!r}", f"use one of {sorted(APPS)}"
+        )
     if not tasks_dir.is_dir():
         raise TaskError(str(tasks_dir), None, "no such tasks directory", "pass --tasks-dir")
     root = _check_id(task_id, tasks_dir)
@@ -246,7 +228,9 @@ def scaffold_task(tasks_dir: Path, task_id: str, kind: str, domain: str = "DSK")
             "text": "TODO: the reference trajectory (shell and gui actions, docs/tasks.md)",
         }
         files = {
-            "task.toml": _WEAVE_TOML.format(id=task_id, domain=domain),
+            "task.toml": _WEAVE_TOML.format(
+                id=task_id, domain=domain, app=APPS[app].toml.format(id=task_id)
+            ),
             "instruction.md": _INSTRUCTION.format(
                 gui=", and the application open on the display",
                 deliverables="`out/result.json`, the screenshot `evidence/screen.png`",
@@ -254,7 +238,7 @@ def scaffold_task(tasks_dir: Path, task_id: str, kind: str, domain: str = "DSK")
             "environment/repo/README.md": readme,
             "environment/repo/out/.keep": "",
             "environment/repo/evidence/.keep": "",
-            "environment/gui_app/app.py": _APP.format(id=task_id),
+            **{rel: text.replace("{id}", task_id) for rel, text in APPS[app].files.items()},
             "solution/trajectory.jsonl": json.dumps(reference) + "\n",
             "tests/anchors.json": json.dumps({"value": "TODO"}, indent=1) + "\n",
             "tests/f2p/test_result.py": _TEST_RESULT_WEAVE.format(),

@@ -16,9 +16,11 @@ from realcli.util.errors import RealcliError, TaskError
 __all__ = ["tasks_new", "tasks_validate", "validation_problems"]
 
 
-def tasks_new(tasks_dir: Path, task_id: str, kind: str, domain: str = "DSK") -> int:
+def tasks_new(
+    tasks_dir: Path, task_id: str, kind: str, domain: str = "DSK", app: str = "tk"
+) -> int:
     """Scaffold ``tasks_dir/task_id`` and say what to fill in next."""
-    root = scaffold_task(tasks_dir, task_id, kind, domain)
+    root = scaffold_task(tasks_dir, task_id, kind, domain, app)
     problems = validation_problems(root)
     if problems:  # the scaffold itself must validate: a bug here, not the author's
         raise AssertionError(f"the scaffold of {task_id} does not validate: {problems}")

@@ -9,8 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from realcli.catalog import load_task
 from realcli.cli import main
+from realcli.runner.gui_session import gui_session
 from realcli.runner.health import check_task
+from realcli.runner.workspace import prepare_workspace
 from realcli.sandbox import make_sandbox
 
 
@@ -64,3 +67,25 @@ def test_validate_names_what_is_wrong(tmp_path: Path, capsys: pytest.CaptureFixt
     toml.write_text(toml.read_text().replace('atoms = ["F3", "V1", "V2"]', 'atoms = ["Q9"]'))
     code, out, _ = _cli(capsys, "tasks", "validate", "--tasks-dir", str(tmp_path), "w-one")
     assert code == 1 and out.startswith("FAIL w-one") and "Q9" in out and "task.toml" in out
+
+
+@pytest.mark.gui
+@pytest.mark.sandbox
+@pytest.mark.skipif(not Path("/usr/bin/soffice").exists(), reason="LibreOffice is not installed")
+def test_the_calc_template_starts_real_calc_from_its_frozen_profile(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["tasks", "new", "--app", "calc", "--tasks-dir", str(tmp_path), "calc-task"]
+    assert _cli(capsys, *args)[0] == 0
+    root = tmp_path / "calc-task"
+    assert (root / "environment/profile/user/registrymodifications.xcu").is_file()
+    assert _cli(capsys, "tasks", "validate", "--tasks-dir", str(tmp_path))[0] == 0
+    task = load_task(root)
+    make = partial(make_sandbox, "local")
+    workspace, run_dir = tmp_path / "ws", tmp_path / "run"
+    run_dir.mkdir()
+    prepare_workspace(task, workspace, make)
+    with gui_session(task, workspace, run_dir, make, lambda event: None) as gui:
+        titles = [t for _, t in gui.desktop.windows()]
+    # The workbook's own window, and nothing else: no first-start dialog, tip or recovery.
+    assert titles == ["book.fods - LibreOffice Calc"], titles
