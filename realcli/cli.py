@@ -17,6 +17,8 @@ COMMANDS = {
     "run": "compose an experiment from Hydra overrides and run it (--multirun sweeps)",
     "tasks list": "list the task bundles under the tasks directory",
     "tasks check": "run the health gates on task bundles (--repeat K for flake rates)",
+    "tasks new": "scaffold a task bundle (--kind weave|longcli ID): valid, gates fail until filled",
+    "tasks validate": "validate task bundles without running them (schema, clauses, P1 atoms)",
     "tasks import": "convert task folders of a published suite into task bundles (FORMAT PATH...)",
     "tasks import longcli": "import LongCLI-Bench / Terminal-Bench 1 tasks (task.yaml folders)",
     "tasks import harbor": "import Harbor / Terminal-Bench 2 tasks (task.toml folders)",
@@ -162,6 +164,15 @@ def _parser() -> argparse.ArgumentParser:
                 help="docker: a folder of base Dockerfiles FROM names resolve to (repeatable;"
                 " sandbox.docker.image_dirs)",
             )
+    new = tsub.add_parser("new", help=COMMANDS["tasks new"])
+    new.add_argument("task_id", metavar="ID", help="the new task's id (its folder name)")
+    new.add_argument("--kind", choices=("weave", "longcli"), default="weave")
+    new.add_argument("--domain", default="DSK", help="weave: DSK DOC GAM WEB DAV OPS SPA DES")
+    new.add_argument("--app", choices=("tk", "calc"), default="tk", help="weave: the GUI app")
+    _path(new, "--tasks-dir", "tasks_dir")
+    val = tsub.add_parser("validate", help=COMMANDS["tasks validate"])
+    val.add_argument("task_ids", nargs="*", metavar="TASK", help="default: every task")
+    _path(val, "--tasks-dir", "tasks_dir")
     imp = tsub.add_parser("import", help=COMMANDS["tasks import"])
     _import_parsers(imp)
 
@@ -354,6 +365,12 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "tasks":
         if args.tasks_command == "list":
             return commands.tasks_list(args.tasks_dir)
+        if args.tasks_command == "new":
+            return commands.tasks_new(
+                args.tasks_dir, args.task_id, args.kind, args.domain, args.app
+            )
+        if args.tasks_command == "validate":
+            return commands.tasks_validate(args.tasks_dir, args.task_ids)
         if args.tasks_command == "import" and args.format == "swebench":
             from realcli.catalog.import_swebench import swebench_command
 

@@ -27,13 +27,26 @@ done
 # sandbox=docker: the engine (started by scripts/dockerd.sh) and debootstrap for the base image
 command -v dockerd >/dev/null 2>&1 || need_apt+=(docker.io)
 command -v debootstrap >/dev/null 2>&1 || need_apt+=(debootstrap)
-if [ ${#need_apt[@]} -gt 0 ]; then
+# The real desktop applications hybrid tasks run (scripts/desktop-apps.txt, one package a line)
+need_apps=()
+while read -r pkg; do
+  case "$pkg" in ''|'#'*) continue ;; esac
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' \
+    || need_apps+=("$pkg")
+done < scripts/desktop-apps.txt
+if [ ${#need_apt[@]} -gt 0 ] || [ ${#need_apps[@]} -gt 0 ]; then
   if [ "$(id -u)" -ne 0 ]; then
-    echo "setup: need root to install: ${need_apt[*]} (or install them yourself)" >&2
+    echo "setup: need root to install: ${need_apt[*]} ${need_apps[*]} (or install them yourself)" >&2
     exit 1
   fi
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
+  if [ ${#need_apt[@]} -gt 0 ]; then
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
+  fi
+  if [ ${#need_apps[@]} -gt 0 ]; then  # the apps run without their recommends (smaller)
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+      "${need_apps[@]}" >/dev/null
+  fi
 fi
 
 PYTHON=${PYTHON:-python3}

@@ -15,6 +15,7 @@ from realcli.catalog import load_task
 from realcli.runner.regrade import progress, regrade
 from realcli.runner.run_show import AmbiguousRunKey, find_run, show
 from realcli.runner.task_commands import tasks_check, tasks_import, tasks_list
+from realcli.runner.task_new import tasks_new, tasks_validate
 from realcli.schema.run_spec import DockerSpec
 from realcli.util.errors import ConfigError, RealcliError
 from realcli.util.validation import describe_validation_error
@@ -32,6 +33,8 @@ __all__ = [
     "tasks_check",
     "tasks_import",
     "tasks_list",
+    "tasks_new",
+    "tasks_validate",
 ]
 
 

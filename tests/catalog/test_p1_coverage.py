@@ -21,8 +21,8 @@ REPO = Path(__file__).resolve().parents[2]
 WEAVE_TASKS = sorted((REPO / "tasks").glob("weave-*/task.toml"))
 
 
-def test_there_are_eight_shipped_weave_tasks() -> None:
-    assert len(WEAVE_TASKS) == 8
+def test_the_shipped_weave_tasks_are_all_annotated() -> None:
+    assert len(WEAVE_TASKS) >= 9  # the 8 Tk/Chromium tasks and weave-dav-calc-pivot, at least
 
 
 @pytest.mark.parametrize("path", WEAVE_TASKS, ids=lambda p: p.parent.name)

@@ -36,6 +36,7 @@ from realcli.gui import Desktop
 from realcli.gui.driver import GuiDriver
 from realcli.gui.lockdown import OPENBOX_BLOCKED_ACTIONS
 from realcli.gui.service import GuiService
+from realcli.runner.app_sandbox import fill_placeholders
 from realcli.runner.gui_session import APP_MOUNT, GuiSession, gui_session
 from realcli.runner.workspace import prepare_workspace, sandbox_options
 from realcli.sandbox import SandboxOptions, make_sandbox
@@ -208,21 +209,23 @@ def task_secrets(task: TaskBundle, titles: list[str]) -> dict[str, set[str]]:
     public = "\n".join(texts)
     secrets: dict[str, set[str]] = {}
     for app in task.spec.gui.apps if task.spec.gui else ():
-        if app.files is None:
-            continue
-        base = task.root / "environment" / app.files
-        for path in sorted(p for p in base.rglob("*") if p.is_file()):
-            strings = {s for s in _strings(path) if s not in public}
-            secrets[path.relative_to(base).as_posix()] = strings
+        for folder in (app.files, app.profile):  # a real app's document is in its profile
+            if folder is None:
+                continue
+            base = task.root / "environment" / folder
+            for path in sorted(p for p in base.rglob("*") if p.is_file()):
+                strings = {s for s in _strings(path) if s not in public}
+                secrets[path.relative_to(base).as_posix()] = strings
     return secrets
 
 
 def private_files(task: TaskBundle) -> dict[str, Path]:
     files: dict[str, Path] = {}
     for app in task.spec.gui.apps if task.spec.gui else ():
-        if app.files is not None:
-            base = task.root / "environment" / app.files
-            files |= {p.relative_to(base).as_posix(): p for p in base.rglob("*") if p.is_file()}
+        for folder in (app.files, app.profile):  # the frozen profile is the app's too
+            if folder is not None:
+                base = task.root / "environment" / folder
+                files |= {p.relative_to(base).as_posix(): p for p in base.rglob("*") if p.is_file()}
     return files
 
 
@@ -297,7 +300,7 @@ def test_the_apps_private_files_are_unreadable(probed: Probed) -> None:
     r = probed.result
     assert r["reads"] == {}, f"{probed.task.id}: read from the agent's sandbox: {r['reads']}"
     argvs = [
-        " ".join(a.replace("{app}", APP_MOUNT) for a in app.argv)
+        " ".join(fill_placeholders(a) for a in app.argv)
         for app in probed.task.spec.gui.apps  # type: ignore[union-attr]
     ]
     leaked = [c for c in r["cmdlines"] if any(argv in c for argv in argvs)]

@@ -6,7 +6,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 from truth import UNITS, WORST, region_of  # noqa: E402
-from weave_png import decode  # noqa: E402
+from realcli_testkit import decode  # noqa: E402  (realcli's shared test helpers)
 
 PNG = Path("evidence/overlay_worst.png")
 BAR = (70, 130, 180)

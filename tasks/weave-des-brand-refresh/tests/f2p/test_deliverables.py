@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 import re
-import struct
 import xml.etree.ElementTree as ET
-import zlib
 from pathlib import Path
+
+from realcli_testkit import read_png
 
 WS = Path.cwd()
 SITE = WS / "site"
@@ -140,77 +140,8 @@ def test_contrast_report():
 
 # ---------------------------------------------------------------- PNG (stdlib only)
 def _png_pixels(path: Path) -> tuple[int, int, list[tuple[int, int, int]]]:
-    data = path.read_bytes()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG file"
-    pos, idat, palette = 8, b"", None
-    width = height = depth = ctype = interlace = 0
-    while pos < len(data):
-        (length,) = struct.unpack(">I", data[pos : pos + 4])
-        kind = data[pos + 4 : pos + 8]
-        body = data[pos + 8 : pos + 8 + length]
-        pos += 12 + length
-        if kind == b"IHDR":
-            width, height, depth, ctype, _, _, interlace = struct.unpack(">IIBBBBB", body)
-        elif kind == b"PLTE":
-            palette = [tuple(body[i : i + 3]) for i in range(0, len(body), 3)]
-        elif kind == b"IDAT":
-            idat += body
-        elif kind == b"IEND":
-            break
-    assert interlace == 0, "interlaced PNG not supported"
-    channels = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[ctype]
-    bits = depth * channels
-    stride = (width * bits + 7) // 8
-    bpp = max(1, bits // 8)
-    raw = zlib.decompress(idat)
-    prev = bytearray(stride)
-    pixels: list[tuple[int, int, int]] = []
-    i = 0
-    for _ in range(height):
-        f = raw[i]
-        line = bytearray(raw[i + 1 : i + 1 + stride])
-        i += 1 + stride
-        for x in range(stride if f else 0):
-            a = line[x - bpp] if x >= bpp else 0
-            b = prev[x]
-            c = prev[x - bpp] if x >= bpp else 0
-            if f == 1:
-                line[x] = (line[x] + a) & 255
-            elif f == 2:
-                line[x] = (line[x] + b) & 255
-            elif f == 3:
-                line[x] = (line[x] + (a + b) // 2) & 255
-            elif f == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                pr = a if pa <= pb and pa <= pc else (b if pb <= pc else c)
-                line[x] = (line[x] + pr) & 255
-        prev = line
-        if depth == 8:
-            for x in range(width):
-                px = line[x * channels : x * channels + channels]
-                if ctype == 3:
-                    pixels.append(palette[px[0]])
-                elif ctype in (0, 4):
-                    pixels.append((px[0], px[0], px[0]))
-                else:
-                    pixels.append((px[0], px[1], px[2]))
-        elif depth == 16:
-            for x in range(width):
-                px = line[x * channels * 2 : (x + 1) * channels * 2]
-                vals = [px[k] for k in range(0, len(px), 2)]
-                pixels.append((vals[0], vals[0], vals[0]) if ctype in (0, 4) else tuple(vals[:3]))
-        else:  # palette or grey with 1/2/4 bits
-            per = 8 // depth
-            mask = (1 << depth) - 1
-            for x in range(width):
-                v = (line[x // per] >> (8 - depth * (x % per + 1))) & mask
-                if ctype == 3:
-                    pixels.append(palette[v])
-                else:
-                    g = v * 255 // mask
-                    pixels.append((g, g, g))
-    return width, height, pixels
+    img = read_png(path)  # realcli's shared test helpers (docs/weave.md)
+    return img.width, img.height, list(img.pixels())
 
 
 def _h(c: str) -> tuple[int, int, int]:

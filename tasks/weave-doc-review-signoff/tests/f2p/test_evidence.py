@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+from realcli_testkit import read_png  # realcli's shared test helpers (docs/weave.md)
+
 _spec = importlib.util.spec_from_file_location("_common", Path(__file__).with_name("_common.py"))
 assert _spec is not None and _spec.loader is not None
 c = importlib.util.module_from_spec(_spec)
@@ -14,7 +16,7 @@ _spec.loader.exec_module(c)
 def test_in_sync_screenshot() -> None:
     path = c.WS / "evidence" / "in_sync.png"
     assert path.is_file(), "evidence/in_sync.png is missing"
-    img = c.load("_png").read_png(path)
+    img = read_png(path)
     assert (img.width, img.height) == (1024, 768), (img.width, img.height)
     # The "Source sync" banner, both ends (clear of its text), must be green.
     xs = [*range(758, 784, 5), *range(975, 999, 5)]

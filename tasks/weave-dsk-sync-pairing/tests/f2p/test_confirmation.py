@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+from realcli_testkit import read_png  # realcli's shared test helpers (docs/weave.md)
+
 _spec = importlib.util.spec_from_file_location("_common", Path(__file__).with_name("_common.py"))
 assert _spec is not None and _spec.loader is not None
 c = importlib.util.module_from_spec(_spec)
@@ -20,7 +22,7 @@ def test_pairing_code() -> None:
 def test_paired_screenshot() -> None:
     path = c.WS / "evidence" / "paired.png"
     assert path.is_file(), "evidence/paired.png is missing"
-    img = c.load("_png").read_png(path)
+    img = read_png(path)
     assert (img.width, img.height) == (1024, 768), (img.width, img.height)
     # The status banner of the Server Check tab (left strip, beside its text) must be green.
     samples = [img.pixel(x, y) for x in range(44, 130, 6) for y in range(260, 318, 6)]

@@ -1,11 +1,9 @@
 """evidence/resolved.png: a real screenshot of the Ops Console after the incident was resolved
 (the resolved banner is drawn only once every check passes and the impact matches)."""
 
-import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
-from weave_png import decode  # noqa: E402
+from realcli_testkit import decode  # realcli's shared test helpers (docs/weave.md)
 
 RESOLVED = (0x1B, 0x5E, 0x20)
 
