@@ -204,13 +204,14 @@ def load_task(root: Path) -> TaskBundle:
     bundle = TaskBundle(root=root, spec=spec)
     _check_layout(root, spec)
     for app in spec.gui.apps if spec.gui else ():
-        if app.files is not None and not (root / "environment" / app.files).is_dir():
-            raise TaskError(
-                str(toml_path),
-                f"gui.apps.{app.name}.files",
-                f"environment/{app.files} is not a folder",
-                "name a folder under environment/ holding the app's files",
-            )
+        for field, rel in (("files", app.files), ("profile", app.profile)):
+            if rel is not None and not (root / "environment" / rel).is_dir():
+                raise TaskError(
+                    str(toml_path),
+                    f"gui.apps.{app.name}.{field}",
+                    f"environment/{rel} is not a folder",
+                    f"name a folder under environment/ holding the app's {field}",
+                )
     for sub in spec.substeps:
         for sel in sub.tests:
             file_part = sel.split("::", 1)[0]

@@ -21,17 +21,14 @@ from realcli.catalog import TaskBundle
 from realcli.gui.desktop import Desktop
 from realcli.gui.driver import GuiDriver
 from realcli.gui.service import GuiService
+from realcli.runner.app_sandbox import app_launch
 from realcli.sandbox import Sandbox, SandboxOptions
 from realcli.schema.events import ScreenshotEvent
+from realcli.schema.task_gui_app import APP_MOUNT, WORKSPACE_MOUNT
 from realcli.schema.task_spec import GuiSpec
 from realcli.util.errors import TaskError
 
 __all__ = ["APP_MOUNT", "WORKSPACE_MOUNT", "GuiSession", "gui_session"]
-
-APP_MOUNT = "/run/realcli/app"
-WORKSPACE_MOUNT = "/run/realcli/workspace"
-APP_WORKDIR = "/run/realcli/appwd"
-APP_START_S = 20.0
 
 
 @dataclass
@@ -64,37 +61,17 @@ def gui_session(
         tempfile.TemporaryDirectory(prefix="realcli-app-") as app_wd,
         Desktop(spec.width, spec.height) as desktop,
     ):
+        profiles = Path(app_wd) / ".profiles"  # not below the app workdir's mount: beside it
         for app in spec.apps:
-            binds: list[tuple[Path, str]] = []
-            if app.files is not None:
-                files = task.root / "environment" / app.files
-                if not files.is_dir():
-                    raise TaskError(
-                        str(task.root / "task.toml"),
-                        f"gui.apps.{app.name}.files",
-                        f"{files} is not a folder",
-                        "point it at a folder under environment/",
-                    )
-                binds.append((files, APP_MOUNT))
-            if app.workspace:
-                binds.append((workspace, WORKSPACE_MOUNT))
-            options = SandboxOptions(
-                workspace=Path(app_wd),
-                workdir=APP_WORKDIR,
-                memory_mb=max(task.spec.resources.memory_mb, 4096),
-                limit_address_space=False,  # browsers and toolkits reserve address space
-                ro_binds=tuple(binds),
-                stage_ro_binds=False,  # the app sees the workspace live, not a copy
-            )
-            argv = [a.replace("{app}", APP_MOUNT) for a in app.argv]
-            desktop.launch(argv, sandbox=make_sandbox(options))
+            launch = app_launch(task, app, workspace, Path(app_wd) / "wd", profiles)
+            desktop.launch(launch.argv, sandbox=make_sandbox(launch.options), env=launch.env)
             try:
-                desktop.wait_for_window(app.window, timeout=APP_START_S)
+                desktop.wait_for_window(app.window, timeout=app.start_s)
             except Exception as exc:
                 raise TaskError(
                     str(task.root / "task.toml"),
                     f"gui.apps.{app.name}",
-                    f"its window {app.window!r} did not appear within {APP_START_S:g}s: {exc}",
+                    f"its window {app.window!r} did not appear within {app.start_s:g}s: {exc}",
                     "check the app's argv and window title (run it by hand under Xvfb)",
                 ) from exc
         service = GuiService(

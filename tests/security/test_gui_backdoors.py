@@ -220,9 +220,10 @@ def task_secrets(task: TaskBundle, titles: list[str]) -> dict[str, set[str]]:
 def private_files(task: TaskBundle) -> dict[str, Path]:
     files: dict[str, Path] = {}
     for app in task.spec.gui.apps if task.spec.gui else ():
-        if app.files is not None:
-            base = task.root / "environment" / app.files
-            files |= {p.relative_to(base).as_posix(): p for p in base.rglob("*") if p.is_file()}
+        for folder in (app.files, app.profile):  # the frozen profile is the app's too
+            if folder is not None:
+                base = task.root / "environment" / folder
+                files |= {p.relative_to(base).as_posix(): p for p in base.rglob("*") if p.is_file()}
     return files
 
 
