@@ -42,6 +42,7 @@ from realcli.grading.guard import (
 )
 from realcli.grading.junit import TESTS_MOUNT, parse_junit
 from realcli.grading.repo_tests import workspace_argv
+from realcli.grading.testkit import TESTKIT_FILE, TESTKIT_MOUNT
 from realcli.sandbox import ExecResult, Sandbox, SandboxOptions
 from realcli.schema.task_spec import TestSetSpec
 from realcli.schema.verdict import TestResult
@@ -187,8 +188,8 @@ def pytest_argv(
     if guard is not None:
         start = ["python", "-I", GUARD_MOUNT, guard[0], guard[1], workdir, mount, "--"]
     return [
-        *start, "-c", ini, f"--rootdir={workdir}",
-        f"--confcutdir={mount}", "-o", f"pythonpath={workdir}", "-p", "no:cacheprovider",
+        *start, "-c", ini, f"--rootdir={workdir}", f"--confcutdir={mount}",
+        "-o", f"pythonpath={TESTKIT_MOUNT} {workdir}", "-p", "no:cacheprovider",
         "-o", "junit_family=xunit1", "-o", "console_output_style=classic", "-q", "--color=no",
         "--continue-on-collection-errors", *extra, *(f"{TESTS_MOUNT}/{s}" for s in test_sets),
     ]  # fmt: skip
@@ -218,6 +219,7 @@ def fresh_sandbox(
             tests_dir = tests_copy
             binds.append((GUARD_SCRIPT, GUARD_MOUNT))
         binds += [(tests_dir if host == TESTS_SELF else host, dest) for host, dest in extra_binds]
+        binds.append((TESTKIT_FILE, f"{TESTKIT_MOUNT}/{TESTKIT_FILE.name}"))
         copy = Path(tmp) / "ws"
         copy_tree(workspace, copy)  # links stay links, FIFOs/sockets/devices are left out
         for reserved in (TESTS_MOUNT, _OUT_MOUNT):  # never trust what the agent left there
