@@ -6,6 +6,8 @@ import importlib.util
 import json
 from pathlib import Path
 
+from realcli_testkit import decode
+
 _spec = importlib.util.spec_from_file_location("_common", Path(__file__).with_name("_common.py"))
 assert _spec is not None and _spec.loader is not None
 c = importlib.util.module_from_spec(_spec)
@@ -38,7 +40,7 @@ SAMPLES = [
 
 
 def test_banner_png() -> None:
-    width, height, rows = c.read_png(c.WS / "out" / "banner.png")
+    width, height, rows = decode(c.WS / "out" / "banner.png")
     assert (width, height) == (480, 200), (width, height)
     for (x, y), want, what in SAMPLES:
         assert c.near(rows[y][x], want), f"{what} at {(x, y)} is {rows[y][x]}, expected {want}"

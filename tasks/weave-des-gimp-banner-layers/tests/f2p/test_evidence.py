@@ -6,6 +6,8 @@ import importlib.util
 from collections import Counter
 from pathlib import Path
 
+from realcli_testkit import decode
+
 _spec = importlib.util.spec_from_file_location("_common", Path(__file__).with_name("_common.py"))
 assert _spec is not None and _spec.loader is not None
 c = importlib.util.module_from_spec(_spec)
@@ -13,7 +15,7 @@ _spec.loader.exec_module(c)
 
 
 def test_gimp_screenshot() -> None:
-    width, height, rows = c.read_png(c.WS / "evidence" / "gimp.png")
+    width, height, rows = decode(c.WS / "evidence" / "gimp.png")
     assert (width, height) == (1024, 768), (width, height)
     counts = Counter(px for row in rows for px in row)
     # At 100 % the badge covers ~6600 px and the visible part of the glow ~18000 px.

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import importlib.util
-from collections import Counter
 from pathlib import Path
+
+from realcli_testkit import colour_counts, read_png
 
 _spec = importlib.util.spec_from_file_location("_common", Path(__file__).with_name("_common.py"))
 assert _spec is not None and _spec.loader is not None
@@ -13,9 +14,9 @@ _spec.loader.exec_module(c)
 
 
 def test_inkscape_screenshot() -> None:
-    img = c.read_png(c.WS / "evidence" / "inkscape.png")
-    assert (img.width, img.height) == (1024, 768), (img.width, img.height)
-    counts = Counter(px[:3] for row in img.rows for px in row)
+    img = read_png(c.WS / "evidence" / "inkscape.png")
+    assert img.size == (1024, 768), img.size
+    counts = colour_counts(img)
     ring, star = counts[c.rgb(c.RING)], counts[c.rgb(c.STAR)]
     # At Inkscape's 200 % the ring covers ~18000 px and the star ~6000 px of the canvas.
     assert ring >= 4000, f"only {ring} px of the ring colour: the badge is not on screen"

@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+from realcli_testkit import decode
+
 _spec = importlib.util.spec_from_file_location("_common", Path(__file__).with_name("_common.py"))
 assert _spec is not None and _spec.loader is not None
 c = importlib.util.module_from_spec(_spec)
@@ -16,7 +18,7 @@ TEXT_BOX = (95, 238, 440, 300)  # x0, y0, x1, y1: the policy lines left of the c
 
 
 def test_reviewed_screenshot() -> None:
-    width, height, rows = c.read_png_rgb(c.WS / "evidence" / "reviewed.png")
+    width, height, rows = decode(c.WS / "evidence" / "reviewed.png")
     assert (width, height) == (1024, 768), (width, height)
     x0, y0, x1, y1 = TEXT_BOX
     box = [rows[y][x] for y in range(y0, y1) for x in range(x0, x1)]
