@@ -237,25 +237,31 @@ def _row_links(
         return None
     links: list[tuple[str | None, str]] = []
     labels = [c for c in df.columns if c != RUN_KEYS and df.schema[c] == pl.String][:6]
-    needed = [str(k) for keys in df[RUN_KEYS].to_list() if keys and len(keys) > 1 for k in keys]
-    if not spec.run_pages:  # one run has no page to link to: its row page stands in
-        needed += [str(keys[0]) for keys in df[RUN_KEYS].to_list() if keys and len(keys) == 1]
-    runs_by_key = row_page_runs(con, needed, spec.primary_judge) if needed else {}
-    for n, row in enumerate(df.iter_rows(named=True), start=1):
-        keys = [str(k) for k in row[RUN_KEYS] or []]
+    all_keys = [[str(k) for k in keys or []] for keys in df[RUN_KEYS].to_list()]
+    paged = [  # rows with a row page: several runs, or one when it has no run page
+        n for n, keys in enumerate(all_keys) if len(keys) > 1 or (keys and not spec.run_pages)
+    ]
+    shown, missing = row_page_runs(
+        con, [all_keys[n] for n in paged], spec.primary_judge, spec.row_page_runs
+    )
+    page_runs = dict(zip(paged, shown, strict=True))
+    for n, row in enumerate(df.iter_rows(named=True)):
+        keys = all_keys[n]
         if not keys:
             links.append((None, "—"))
-        elif len(keys) == 1 and spec.run_pages:
+        elif n not in page_runs:
             links.append((f"runs/{keys[0]}.html", keys[0]))
         else:
             href = write_row_page(
                 out_dir,
-                f"{figure.NAME}-{n}",
+                f"{figure.NAME}-{n + 1}",
                 keys,
-                runs_by_key,
-                title=f"{figure.TITLE}: row {n}",
+                page_runs[n],
+                missing,
+                title=f"{figure.TITLE}: row {n + 1}",
                 row=" · ".join(str(row[c]) for c in labels if row[c] is not None),
                 primary_judge=spec.primary_judge,
+                csv_name=f"{figure.NAME}.csv",
                 link_runs=spec.run_pages,
             )
             links.append((href, f"{len(keys)} runs" if len(keys) > 1 else keys[0]))

@@ -33,7 +33,14 @@ from analysis.run_record import RunRecord, page_digests, read_records
 from analysis.run_trajectory import Step, copy_screenshots, trajectory
 from realcli.util.safe_fs import write_bytes_under
 
-__all__ = ["PagesWritten", "environment", "render_run_page", "write_row_page", "write_run_pages"]
+__all__ = [
+    "PagesWritten",
+    "environment",
+    "render_run_page",
+    "row_page_runs",
+    "write_row_page",
+    "write_run_pages",
+]
 
 PAGE_FORMAT = 1
 """Bump when a page's content changes for the same run (forces every page to be rebuilt)."""
@@ -245,40 +252,69 @@ def write_run_pages(
 
 
 def row_page_runs(
-    con: duckdb.DuckDBPyConnection, run_keys: Sequence[str], primary_judge: str
-) -> dict[str, dict[str, Any]]:
-    """What a row page shows of each of ``run_keys`` (key, task, model, harness, mode, seed,
-    status, scores and the primary judge's score), by run key: one query for every row page
-    of a figure, not one per row."""
-    cur = con.execute(
-        "select r.run_key, r.task_id, r.task_kind, r.model, r.harness, r.mode, r.protocol,"
-        " r.seed, r.status, r.passed, r.f2p_step, j.final_score, j.passed as judged_pass,"
-        " row_number() over (order by r.task_id, r.model, r.harness, r.mode, r.protocol,"
-        " r.seed, r.run_key) as page_order"
-        " from runs r left join judgements j on j.run_key = r.run_key and j.judge = ?"
-        " where r.run_key in (select unnest(?::varchar[]))",
-        [primary_judge, list(dict.fromkeys(run_keys))],
+    con: duckdb.DuckDBPyConnection,
+    rows: Sequence[Sequence[str]],
+    primary_judge: str,
+    limit: int,
+) -> tuple[list[list[dict[str, Any]]], set[str]]:
+    """What the row pages of one figure show: per row of ``rows`` (the run keys behind each
+    table row), the first ``limit`` of its runs in page order (task, model, harness, mode,
+    protocol, seed, key) with their status, scores and the primary judge's score; and the keys
+    no longer in the warehouse. One query for every row page of a figure, not one per row,
+    and its result is bounded by ``limit`` per row however many runs a row stands for."""
+    row_ns: list[int] = []
+    keys: list[str] = []
+    for n, row_keys in enumerate(rows):
+        for key in dict.fromkeys(row_keys):
+            row_ns.append(n)
+            keys.append(key)
+    if not keys:
+        return [[] for _ in rows], set()
+    con.execute(
+        "create or replace temp table row_page_keys as"
+        " select unnest(?::integer[]) as row_n, unnest(?::varchar[]) as run_key",
+        [row_ns, keys],
     )
-    names = [str(d[0]) for d in cur.description or []]
-    return {str(r[0]): dict(zip(names, r, strict=True)) for r in cur.fetchall()}
+    cur = con.execute(
+        "select w.row_n, r.run_key, r.task_id, r.task_kind, r.model, r.harness, r.mode,"
+        " r.protocol, r.seed, r.status, r.passed, r.f2p_step, j.final_score,"
+        " j.passed as judged_pass from row_page_keys w join runs r on r.run_key = w.run_key"
+        " left join judgements j on j.run_key = r.run_key and j.judge = ?"
+        " qualify row_number() over (partition by w.row_n order by r.task_id, r.model,"
+        " r.harness, r.mode, r.protocol, r.seed, r.run_key) <= ?"
+        " order by w.row_n, r.task_id, r.model, r.harness, r.mode, r.protocol, r.seed,"
+        " r.run_key",
+        [primary_judge, limit],
+    )
+    names = [str(d[0]) for d in cur.description or []][1:]
+    shown: list[list[dict[str, Any]]] = [[] for _ in rows]
+    for r in cur.fetchall():
+        shown[int(r[0])].append(dict(zip(names, r[1:], strict=True)))
+    missing = con.execute(
+        "select distinct w.run_key from row_page_keys w anti join runs r on r.run_key = w.run_key"
+    ).fetchall()
+    con.execute("drop table row_page_keys")
+    return shown, {str(m[0]) for m in missing}
 
 
 def write_row_page(
     out_dir: Path,
     name: str,
     run_keys: Sequence[str],
-    runs_by_key: dict[str, dict[str, Any]],
+    runs: Sequence[dict[str, Any]],
+    missing: set[str],
     *,
     title: str,
     row: str,
     primary_judge: str,
+    csv_name: str,
     link_runs: bool = True,
 ) -> str:
-    """Write ``out_dir/rows/<name>.html`` listing ``run_keys`` (their rows of
+    """Write ``out_dir/rows/<name>.html`` listing ``runs`` (the row's first runs of
     :func:`row_page_runs`, in its order: task, model, harness, mode, protocol, seed), each
-    linked to its run page; returns its href from index.html."""
-    found = (runs_by_key[k] for k in set(run_keys) if k in runs_by_key)
-    runs = sorted(found, key=lambda r: int(r["page_order"]))
+    linked to its run page; a row with more runs than shown says how many and that the
+    figure's CSV (``csv_name``) lists every run key. Returns its href from index.html."""
+    unique = list(dict.fromkeys(run_keys))
     page = (
         environment()
         .get_template("rows.html")
@@ -286,9 +322,12 @@ def write_row_page(
             title=title,
             row=row,
             runs=runs,
-            missing=[k for k in run_keys if k not in runs_by_key],
+            total=len(unique) - len(missing.intersection(unique)),
+            missing=[k for k in unique if k in missing],
             primary_judge=primary_judge,
             link_runs=link_runs,
+            csv_href=f"../{csv_name}",
+            csv_name=csv_name,
             index_href="../index.html",
         )
     )

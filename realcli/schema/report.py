@@ -75,6 +75,12 @@ class ReportSpec(Frozen):
         description="rows of a figure's table shown in index.html (and linked to row pages);"
         " the figure's CSV always has every row",
     )
+    row_page_runs: int = Field(
+        500,
+        ge=1,
+        description="runs listed on a table row's page (rows/<figure>-<n>.html); a row with"
+        " more says how many and that the figure's CSV lists every run key",
+    )
 
     @model_validator(mode="after")
     def _unique_reorderings(self) -> ReportSpec:

@@ -272,3 +272,19 @@ def test_a_long_table_shows_its_first_rows_and_says_the_csv_has_them_all(
     assert [p.name for p in (out / "rows").iterdir()] == ["longcli_main_table-1.html"]
     csv = pl.read_csv(out / "longcli_main_table.csv")
     assert csv["run_keys"].to_list() == ["k1 k2", "solo"]  # every row
+
+
+def test_a_row_with_many_runs_lists_its_first_ones_and_says_the_csv_has_them_all(
+    two_systems: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "report"
+    spec = ReportSpec(row_page_runs=1, published=False)
+    build_report(two_systems, out, figures=[longcli_main_table], spec=spec)
+    rows = (out / "rows" / "longcli_main_table-1.html").read_text()
+    assert "2 run(s)" in rows  # the row's count, not the number shown
+    assert "The first 1 of 2 runs" in rows and 'href="../longcli_main_table.csv"' in rows
+    assert '"../runs/k1.html"' in rows and '"../runs/k2.html"' not in rows  # k1 sorts first
+    unlimited = tmp_path / "unlimited"
+    build_report(two_systems, unlimited, figures=[longcli_main_table])
+    full = (unlimited / "rows" / "longcli_main_table-1.html").read_text()
+    assert '"../runs/k2.html"' in full and "The first" not in full
