@@ -26,6 +26,7 @@ from pydantic import BaseModel, ValidationError
 from realcli.grading.deliverables import SKIPPED_SUFFIX
 from realcli.judge.base import CHECKERS, Checker
 from realcli.judge.context import BadImage, JudgeInputError, RunEvidence, quote
+from realcli.judge.odf import ODF_MEDIA_TYPES, read_odf
 from realcli.judge.provenance import Provenance, screenshot_check
 from realcli.judge.provenance import classify as provenance_of
 from realcli.judge.rubric import CRITICAL_CAP, deliverable_correctness, tier_of
@@ -191,6 +192,13 @@ def _parse_text(data: bytes) -> None:
     data.decode("utf-8")
 
 
+def _odf_parser(fmt: str) -> Callable[[bytes], None]:
+    def parse(data: bytes) -> None:
+        read_odf(data, fmt)
+
+    return parse
+
+
 _PARSERS: dict[str, Callable[[bytes], None]] = {
     "json": _parse_json,
     "jsonl": _parse_jsonl,
@@ -200,12 +208,15 @@ _PARSERS: dict[str, Callable[[bytes], None]] = {
     "toml": _parse_toml,
     "pdf": _parse_pdf,
     **{f: _parse_text for f in TEXT_FORMATS},
+    **{f: _odf_parser(f) for f in ODF_MEDIA_TYPES},
+    **{flat: _parse_xml for flat in ("fodt", "fods", "fodp", "fodg")},
 }
 
 
 def check_format(run: RunEvidence, d: Deliverable) -> tuple[bool, str]:
     """(the deliverable parses as its format, one line why). Images must decode; json, jsonl,
-    csv, toml, svg/xml and pdf must parse; text formats must be UTF-8; another format is
+    csv, toml, svg/xml, pdf and ODF packages (odt, ods, odp, odg; flat fodt... as XML) must
+    parse; text formats must be UTF-8; another format is
     checked for presence only (and says so)."""
     data = run.read_workspace(d.path)
     if data is None:

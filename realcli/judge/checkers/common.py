@@ -18,6 +18,7 @@ from pydantic_core import PydanticCustomError
 
 from realcli.judge.base import Checker
 from realcli.judge.context import MAX_IMAGE_BYTES, BadImage, RunEvidence
+from realcli.judge.odf import ODF_MEDIA_TYPES, OdfError, read_odf
 from realcli.schema.judgement import ClauseJudgement, ClauseStatus, Evidence
 from realcli.schema.task_spec import Clause, Deliverable, TaskSpec
 
@@ -43,14 +44,24 @@ FORMATS: dict[str, tuple[str, ...]] = {
     "png": (".png",),
     "jpeg": (".jpg", ".jpeg"),
     "svg": (".svg",),
-    "xml": (".xml",),
+    "xml": (".xml", ".fodt", ".fods", ".fodp", ".fodg"),
+    "odt": (".odt",),
+    "ods": (".ods",),
+    "odp": (".odp",),
+    "odg": (".odg",),
     "toml": (".toml",),
     "yaml": (".yaml", ".yml"),
     "text": (".txt", ".md"),
 }
 """The formats the format check parses, with the path suffixes that imply them (any other
 suffix is checked as utf-8 text)."""
-_ALIASES = {"jpg": "jpeg", "yml": "yaml", "md": "text", "txt": "text"}
+_ALIASES = {
+    "jpg": "jpeg",
+    "yml": "yaml",
+    "md": "text",
+    "txt": "text",
+    **{flat: "xml" for flat in ("fodt", "fods", "fodp", "fodg")},  # flat ODF is one XML file
+}
 
 
 class ClauseChecker(Checker):
@@ -135,11 +146,14 @@ def deliverable_format(deliverable: Deliverable) -> str:
 @dataclass(frozen=True)
 class Parsed:
     """A file parsed as its format: ``doc`` the data (JSON/TOML/YAML value, CSV rows as
-    dicts, the XML root, the text, the image), ``summary`` one line a reader can check."""
+    dicts, the XML root, an ODF package's content.xml root, the text, the image), ``summary``
+    one line a reader can check, ``text`` what a regex reads when it is not the file's bytes
+    (an ODF package's paragraphs)."""
 
     doc: Any
     summary: str
     columns: tuple[str, ...] = ()
+    text: str | None = None
 
 
 class FormatError(ValueError):
@@ -214,6 +228,12 @@ def parse(run: RunEvidence, rel: str, fmt: str, data: bytes) -> Parsed:
         if fmt == "svg" and tag != "svg":
             raise FormatError(f"not SVG (root element <{tag}>)")
         return Parsed(root, f"{fmt.upper()} <{tag}> with {len(root)} children, {n} bytes")
+    if fmt in ODF_MEDIA_TYPES:
+        try:
+            pkg = read_odf(data, fmt)
+        except OdfError as exc:
+            raise FormatError(f"not an ODF {fmt} package ({exc})") from exc
+        return Parsed(pkg.content, pkg.summary, text=pkg.text)
     text = _text(data)  # text, md, and any other declared format: utf-8 text
     return Parsed(text, f"text, {len(text.splitlines())} lines, {n} bytes")
 

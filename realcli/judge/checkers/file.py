@@ -18,6 +18,7 @@ from realcli.judge.checkers.common import (
     read_file,
 )
 from realcli.judge.context import RunEvidence, quote
+from realcli.judge.odf import ODF_MEDIA_TYPES
 from realcli.schema.base import Frozen
 from realcli.schema.judgement import ClauseJudgement, Evidence
 from realcli.schema.task_spec import Clause, Deliverable, TaskSpec, bundle_relative
@@ -70,7 +71,14 @@ class FileChecker(ClauseChecker):
             )
         if args.schema_ and not structured:
             problems.append(("args.schema", f"a {fmt} file has no schema", "drop schema"))
-        if args.min_rows is not None and fmt in ("png", "jpeg", "svg", "xml", "toml"):
+        if args.min_rows is not None and fmt in (
+            "png",
+            "jpeg",
+            "svg",
+            "xml",
+            "toml",
+            *ODF_MEDIA_TYPES,
+        ):
             problems.append(("args.min_rows", f"a {fmt} file has no rows", "drop min_rows"))
         return problems
 
@@ -90,7 +98,7 @@ class FileChecker(ClauseChecker):
         sha = hashlib.sha256(f.data).hexdigest()
         evidence = [Evidence(kind="file", quote=f"{rel}: {parsed.summary}", path=rel, sha256=sha)]
         first = _first_line(f.data)
-        if first is not None and fmt not in ("png", "jpeg"):
+        if first is not None and fmt not in ("png", "jpeg", *ODF_MEDIA_TYPES):
             evidence.append(Evidence(kind="artifact", quote=quote(first), path=rel, line=1))
         doc = parsed.doc
         problems: list[str] = []

@@ -24,6 +24,7 @@ from realcli.judge.checkers.common import (
     resolve_pointer,
 )
 from realcli.judge.context import RunEvidence, quote
+from realcli.judge.odf import ODF_MEDIA_TYPES
 from realcli.schema.base import Frozen
 from realcli.schema.judgement import ClauseJudgement, ClauseStatus, Evidence
 from realcli.schema.task_spec import Clause, Deliverable, TaskSpec
@@ -155,7 +156,7 @@ class ValueChecker(ClauseChecker):
             problems.append(
                 ("args.pointer", f"a {fmt} file has no JSON pointers", "use regex instead")
             )
-        if args.regex is not None and fmt in ("png", "jpeg"):
+        if args.regex is not None and fmt in ("png", "jpeg"):  # an ODF package: its text
             problems.append(("args.regex", f"a {fmt} file is not text", "drop the clause"))
         return problems
 
@@ -193,7 +194,9 @@ class ValueChecker(ClauseChecker):
                 doc = parse(run, rel, deliverable_format(deliverable), f.data).doc
                 measured = resolve_pointer(doc, a.pointer)
             else:
-                text = parse(run, rel, "text", f.data).doc
+                fmt = deliverable_format(deliverable)
+                parsed = parse(run, rel, fmt if fmt in ODF_MEDIA_TYPES else "text", f.data)
+                text = parsed.text if parsed.text is not None else parsed.doc
                 m = re.search(a.regex or "", text, re.MULTILINE)
                 if m is None:
                     return judgement(clause, self.name, "false", f"{rel}: no match for {where}")
