@@ -67,7 +67,7 @@ def test_there_are_hybrid_tasks_in_every_domain() -> None:
 
 
 @pytest.mark.parametrize("task_id", WEAVE)
-def test_hybrid_replay_passes_every_clause_with_real_screenshots(
+def test_hybrid_replay_passes_every_clause_with_captured_screenshots(
     hybrid: dict[str, tuple[Path, Verdict]], task_id: str
 ) -> None:
     run_dir, v = hybrid[task_id]
