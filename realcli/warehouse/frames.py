@@ -9,6 +9,7 @@ results that was most of a report's time.
 
 from __future__ import annotations
 
+import json
 import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -103,9 +104,22 @@ def insert_rows(
     if unknown:
         raise KeyError(f"{table}: no column(s) {unknown}")
     schema = {n: polars_type(str(table_types[n])) for n in names}
-    frame = pl.DataFrame({n: [r.get(n) for r in rows] for n in names}, schema=schema)
+    # polars builds a list column from Python lists one Series per row (a third of an ingest's
+    # time): list columns travel as JSON text instead, and DuckDB casts them back in the insert.
+    lists = [n for n, t in schema.items() if isinstance(t, pl.List)]
+    columns: dict[str, list[Any]] = {n: [r.get(n) for r in rows] for n in names}
+    for n in lists:
+        columns[n] = [None if v is None else json.dumps(v, default=str) for v in columns[n]]
+        schema[n] = pl.String()
+    frame = pl.DataFrame(columns, schema=schema)
+    select = "*"
+    if lists:
+        casts = ", ".join(f'cast("{n}" as json)::{table_types[n]} as "{n}"' for n in lists)
+        select = f"* replace ({casts})"
     with tempfile.TemporaryDirectory(prefix="realcli-ingest-") as tmp:
         path = Path(tmp) / f"{table}.parquet"
         frame.write_parquet(path)
-        con.execute(f'insert into "{table}" by name select * from read_parquet(?)', [str(path)])
+        con.execute(
+            f'insert into "{table}" by name select {select} from read_parquet(?)', [str(path)]
+        )
     return len(rows)
