@@ -137,9 +137,16 @@ def _gui_tools(task_id: str) -> set[str]:
 # a real agent binary on the fewest hybrid tasks whose references use every GUI primitive any
 # task uses (the builtin harness replays all of them above): each harness's GUI path is the
 # same for every task, so more tasks would only repeat it
+def _real_app(task_id: str) -> bool:
+    """The task starts a real application from a frozen profile (slower to start than the
+    Tk apps written for a task; the harness's GUI path is the same either way)."""
+    task = next(t for t in discover_tasks(TASKS) if t.id == task_id)
+    return any(a.profile for a in (task.spec.gui.apps if task.spec.gui else ()))
+
+
 _USED = set().union(*(_gui_tools(t) for t in WEAVE))
 AGENT_TASKS: list[str] = []
-for _tid in sorted(WEAVE, key=lambda t: -len(_gui_tools(t))):
+for _tid in sorted(WEAVE, key=lambda t: (-len(_gui_tools(t)), _real_app(t), t)):
     if not _gui_tools(_tid) <= set().union(set(), *(_gui_tools(t) for t in AGENT_TASKS)):
         AGENT_TASKS.append(_tid)
 AGENT_TASKS.sort()
