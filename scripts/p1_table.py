@@ -1,9 +1,11 @@
 """Regenerate the P1 table of docs/weave.md: every hybrid task replayed in the three modes.
 
-    python scripts/p1_table.py [--out docs/weave.md]
+    python scripts/p1_table.py [--out docs/weave.md] [--from-runs DIR ...]
 
 Runs ``realcli run suite=all suite.suite=weave model=replay mode=M`` for M in hybrid,
-cli_only, gui_only (in a temporary runs dir), and writes one row per task: pass or fail per
+cli_only, gui_only (in a temporary runs dir), or reads replay runs already made under the
+``--from-runs`` folders (e.g. the test session's: ``tests/runner/test_hybrid_tasks.py`` makes
+exactly these three sweeps; pytest keeps them under ``/tmp/pytest-of-$USER/``), and writes one row per task: pass or fail per
 mode, the F2P step score, and the critical clauses that failed. A hybrid task satisfies P1
 when it passes in ``hybrid`` and fails in both single-channel modes.
 """
@@ -11,6 +13,7 @@ when it passes in ``hybrid`` and fails in both single-channel modes.
 from __future__ import annotations
 
 import argparse
+import json
 import subprocess
 import sys
 import tempfile
@@ -37,6 +40,22 @@ def verdicts(runs: Path, mode: str) -> dict[str, Verdict]:
     for path in (runs / f"p1-{mode}").glob("*/verdict.json"):
         v = Verdict.model_validate_json(path.read_text())
         out[v.task_id] = v
+    return out
+
+
+def verdicts_from(folders: list[Path]) -> dict[str, dict[str, Verdict]]:
+    """Replay runs under ``folders`` by mode and task (a later run of the same pair wins)."""
+    out: dict[str, dict[str, Verdict]] = {m: {} for m in MODES}
+    for folder in folders:
+        for spec_path in sorted(folder.rglob("spec.json"), key=lambda p: p.stat().st_mtime):
+            verdict = spec_path.parent / "verdict.json"
+            if not verdict.is_file():
+                continue
+            spec = json.loads(spec_path.read_text())["spec"]
+            mode, model = spec["mode"]["name"], spec["model"]["name"]
+            if model == "replay" and mode in out:
+                v = Verdict.model_validate_json(verdict.read_text())
+                out[mode][v.task_id] = v
     return out
 
 
@@ -80,9 +99,13 @@ def table(results: dict[str, dict[str, Verdict]]) -> str:
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--out", type=Path, default=ROOT / "docs" / "weave.md")
+    p.add_argument("--from-runs", type=Path, nargs="+", help="read these runs instead")
     args = p.parse_args()
-    with tempfile.TemporaryDirectory(prefix="p1-") as tmp:
-        results = {m: verdicts(Path(tmp), m) for m in MODES}
+    if args.from_runs:
+        results = verdicts_from(args.from_runs)
+    else:
+        with tempfile.TemporaryDirectory(prefix="p1-") as tmp:
+            results = {m: verdicts(Path(tmp), m) for m in MODES}
     section = table(results)
     text = args.out.read_text()
     head, rest = text.split(BEGIN, 1)
