@@ -5,8 +5,9 @@
 Runs ``realcli run suite=all suite.suite=weave model=replay mode=M`` for M in hybrid,
 cli_only, gui_only (in a temporary runs dir), or reads replay runs already made under the
 ``--from-runs`` folders (e.g. the test session's: ``tests/runner/test_hybrid_tasks.py`` makes
-exactly these three sweeps; pytest keeps them under ``/tmp/pytest-of-$USER/``), and writes one row per task: pass or fail per
-mode, the F2P step score, and the critical clauses that failed. A hybrid task satisfies P1
+exactly these three sweeps; pytest keeps them under ``/tmp/pytest-of-$USER/``), and writes
+one row per task: pass or fail per mode, the F2P step score, and the critical clauses that
+failed. A hybrid task satisfies P1
 when it passes in ``hybrid`` and fails in both single-channel modes.
 """
 
