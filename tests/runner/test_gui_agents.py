@@ -1,7 +1,7 @@
 """OpenClaw and Hermes in the GUI modes, for real: each agent CLI, replaying the reference of a
 hybrid task (``model=replay``) on a real desktop, gets its GUI tools from the GUI MCP server.
 
-One sweep per harness on weave-gam-lightsout, shared by the assertions of this module (Hermes
+One sweep per harness on weave-dsk-sync-pairing, shared by the assertions of this module (Hermes
 in ``mode=hybrid,gui_only``, two jobs at once; OpenClaw, the costliest agent to start, in
 ``hybrid`` here: its ``gui_only`` tool pool is checked by the config tests and was run on every
 hybrid task once, see docs/harnesses.md):
@@ -28,7 +28,7 @@ from tests.conftest import env_for, run_realcli
 
 pytestmark = [pytest.mark.sandbox, pytest.mark.gui, pytest.mark.slow]
 
-TASK = "weave-gam-lightsout"
+TASK = "weave-dsk-sync-pairing"  # the quickest hybrid task (a Tk panel): any would do
 PREFIX = {"openclaw": "gui__", "hermes": "mcp__gui__"}
 """How each agent names the GUI MCP server's tools (server ``gui``)."""
 CLI_TOOLS = {

@@ -187,7 +187,7 @@ def test_real_claude_code_passes_hybrid_tasks_through_the_gui_mcp_server(
     assert fidelity.ok, fidelity  # type: ignore[attr-defined]
 
 
-GUI_TASK = "weave-gam-lightsout"
+GUI_TASK = "weave-dsk-sync-pairing"  # the quickest hybrid task (a Tk panel): any would do
 CLI_TOOL_NAMES = {
     *("terminal", "file_editor"),  # openhands
     *("exec_command", "write_stdin", "apply_patch", "view_image", "shell", "exec"),  # codex
