@@ -28,7 +28,10 @@ from realcli.schema.task_gui_app import APP_MOUNT, WORKSPACE_MOUNT
 from realcli.schema.task_spec import GuiSpec
 from realcli.util.errors import TaskError
 
-__all__ = ["APP_MOUNT", "WORKSPACE_MOUNT", "GuiSession", "gui_session"]
+__all__ = ["APP_MOUNT", "APP_OUTPUT_TAIL", "WORKSPACE_MOUNT", "GuiSession", "gui_session"]
+
+APP_OUTPUT_TAIL = 800
+"""How much of a failed app's output (its last characters) the start error quotes."""
 
 
 @dataclass
@@ -64,14 +67,18 @@ def gui_session(
         profiles = Path(app_wd) / ".profiles"  # not below the app workdir's mount: beside it
         for app in spec.apps:
             launch = app_launch(task, app, workspace, Path(app_wd) / "wd", profiles)
-            desktop.launch(launch.argv, sandbox=make_sandbox(launch.options), env=launch.env)
+            started = desktop.launch(
+                launch.argv, sandbox=make_sandbox(launch.options), env=launch.env
+            )
             try:
                 desktop.wait_for_window(app.window, timeout=app.start_s)
             except Exception as exc:
+                said = started.output().strip()[-APP_OUTPUT_TAIL:]  # why it failed, usually
                 raise TaskError(
                     str(task.root / "task.toml"),
                     f"gui.apps.{app.name}",
-                    f"its window {app.window!r} did not appear within {app.start_s:g}s: {exc}",
+                    f"its window {app.window!r} did not appear within {app.start_s:g}s: {exc}"
+                    + (f"; the app's output ends: {said!r}" if said else ""),
                     "check the app's argv and window title (run it by hand under Xvfb)",
                 ) from exc
         service = GuiService(

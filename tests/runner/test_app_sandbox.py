@@ -100,6 +100,33 @@ def test_every_run_starts_from_the_frozen_profile(bundle: Path, tmp_path: Path) 
     assert all(re.search(r"rc=[1-9]", view) for view in agent_views), agent_views
 
 
+SILENT_APP_TOML = """
+[[gui.apps]]
+name = "probe"
+argv = ["/bin/sh", "-c", "echo 'probe: cannot load its plugin' >&2; exit 3"]
+window = "^probe "
+files = "probe_app"
+profile = "probe_profile"
+start_s = 3
+"""
+
+
+@pytest.mark.gui
+@pytest.mark.sandbox
+def test_an_app_without_a_window_is_an_error_quoting_its_output(tmp_path: Path) -> None:
+    task = load_task(_bundle(tmp_path, SILENT_APP_TOML))
+    workspace, run_dir = tmp_path / "ws", tmp_path / "run"
+    run_dir.mkdir()
+    prepare_workspace(task, workspace, make)
+    with (
+        pytest.raises(TaskError, match=r"gui\.apps\.probe") as err,
+        gui_session(task, workspace, run_dir, make, lambda event: None),
+    ):
+        pass
+    assert "did not appear within 3s" in str(err.value)
+    assert "the app's output ends: 'probe: cannot load its plugin'" in str(err.value)
+
+
 @pytest.mark.parametrize(
     ("line", "field", "fix"),
     [
