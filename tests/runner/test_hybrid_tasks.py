@@ -91,6 +91,16 @@ def test_hybrid_replay_passes_every_clause_with_captured_screenshots(
         if e.kind == "tool_call" and e.channel.value == "cli"  # type: ignore[attr-defined]
     ]
     assert gui_calls and cli_calls, run_dir  # both channels were used
+    # the trajectory judge finds every clause satisfied: the hidden anchors of the value
+    # clauses agree with the honest deliverables the F2P tests pass on
+    judgement = json.loads((run_dir / "judgements" / "trajectory.json").read_text())
+    unsatisfied = [
+        (c["checker"], c["id"], c["status"], c["reason"])
+        for check in judgement["artifact_checks"]
+        for c in check["clause_results"]
+        if c["status"] != "satisfied"
+    ]
+    assert not unsatisfied, (run_dir, unsatisfied)
 
 
 def test_concurrent_hybrid_runs_have_separate_displays(
