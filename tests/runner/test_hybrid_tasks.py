@@ -24,7 +24,8 @@ from tests.conftest import TASKS, env_for, run_realcli
 
 pytestmark = [pytest.mark.sandbox, pytest.mark.gui, pytest.mark.slow]
 
-WEAVE = sorted(t.id for t in discover_tasks(TASKS) if t.spec.kind.value == "weave")
+WEAVE_TASKS = {t.id: t for t in discover_tasks(TASKS) if t.spec.kind.value == "weave"}
+WEAVE = sorted(WEAVE_TASKS)
 
 
 def _run(tmp: Path, cache_dir: Path, *args: str) -> dict[str, tuple[Path, Verdict]]:
@@ -140,7 +141,7 @@ def test_one_channel_cannot_finish_any_hybrid_task(
 
 def _gui_tools(task_id: str) -> set[str]:
     """The GUI primitives the task's reference trajectory uses."""
-    task = next(t for t in discover_tasks(TASKS) if t.id == task_id)
+    task = WEAVE_TASKS[task_id]
     return {a.tool for a in task.reference_actions() if a.action == "gui" and a.tool}
 
 
@@ -150,7 +151,7 @@ def _gui_tools(task_id: str) -> set[str]:
 def _real_app(task_id: str) -> bool:
     """The task starts a real application from a frozen profile (slower to start than the
     Tk apps written for a task; the harness's GUI path is the same either way)."""
-    task = next(t for t in discover_tasks(TASKS) if t.id == task_id)
+    task = WEAVE_TASKS[task_id]
     return any(a.profile for a in (task.spec.gui.apps if task.spec.gui else ()))
 
 
